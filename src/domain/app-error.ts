@@ -1,0 +1,51 @@
+import { z } from "zod";
+
+/**
+ * The closed set of error codes the service answers with. Every error body on the wire is
+ * `{"error":{"code","message","details"?,"request_id"}}`; the HTTP layer maps code -> status in one place.
+ */
+export const ErrorCodeSchema = z.enum([
+  "VALIDATION_FAILED",
+  "UNKNOWN_TICKER",
+  "NO_DATA",
+  "RANGE_UNAVAILABLE",
+  "NOT_FOUND",
+  "METHOD_NOT_ALLOWED",
+  "PAYMENT_FAILED",
+  "UPSTREAM_UNAVAILABLE",
+  "UPSTREAM_SCHEMA_CHANGED",
+  "SETTLEMENT_FAILED",
+  "INTERNAL",
+]);
+export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
+
+export interface ErrorDetail {
+  param?: string;
+  issue: string;
+}
+
+export interface AppErrorOptions {
+  details?: ErrorDetail[];
+  /** For transient upstream trouble: how long the caller should wait before retrying. */
+  retryAfterSeconds?: number;
+  cause?: unknown;
+}
+
+/** The one error type that crosses layer boundaries. Anything else reaching the edge is a bug (500). */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly details: ErrorDetail[] | undefined;
+  readonly retryAfterSeconds: number | undefined;
+
+  constructor(code: ErrorCode, message: string, options: AppErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = "AppError";
+    this.code = code;
+    this.details = options.details;
+    this.retryAfterSeconds = options.retryAfterSeconds;
+  }
+}
+
+export function validationError(param: string, issue: string): AppError {
+  return new AppError("VALIDATION_FAILED", `${param}: ${issue}`, { details: [{ param, issue }] });
+}
