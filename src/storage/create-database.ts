@@ -1,0 +1,62 @@
+import fs from "node:fs";
+import path from "node:path";
+import BetterSqlite3 from "better-sqlite3";
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from "kysely";
+import pg from "pg";
+import type { DatabaseSchema } from "./database-schema.js";
+import { createCoreTables } from "./migrations/0001-create-core-tables.js";
+import type { SqlDialect } from "./sql-dialect.js";
+
+export interface Database {
+  db: Kysely<DatabaseSchema>;
+  dialect: SqlDialect;
+  close(): Promise<void>;
+}
+
+export type DatabaseTarget =
+  | { kind: "sqlite"; file: string } // ":memory:" for tests
+  | { kind: "postgres"; url: string; schema?: string };
+
+const INT8_OID = 20;
+
+/** Opens SQLite (file or memory) or PostgreSQL, and brings the schema up to date before returning. */
+export async function createDatabase(target: DatabaseTarget): Promise<Database> {
+  const database = target.kind === "sqlite" ? openSqlite(target.file) : openPostgres(target.url, target.schema);
+  await migrateToLatest(database);
+  return database;
+}
+
+function openSqlite(file: string): Database {
+  if (file !== ":memory:") fs.mkdirSync(path.dirname(file), { recursive: true });
+  const connection = new BetterSqlite3(file);
+  // WAL lets the request log and the bar cache write while readers continue; busy_timeout absorbs
+  // short write contention instead of failing with SQLITE_BUSY.
+  connection.pragma("journal_mode = WAL");
+  connection.pragma("busy_timeout = 5000");
+  const db = new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: connection }) });
+  return { db, dialect: "sqlite", close: () => db.destroy() };
+}
+
+function openPostgres(url: string, schema: string | undefined): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    // bigint columns hold epoch milliseconds, well inside 2^53: read them as numbers, per pool, not globally.
+    types: {
+      getTypeParser: ((oid: number, format?: "text" | "binary") =>
+        oid === INT8_OID ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format as "text")) as typeof pg.types.getTypeParser,
+    },
+    ...(schema === undefined ? {} : { options: `-c search_path=${schema}` }),
+  });
+  const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
+  return { db, dialect: "postgres", close: () => db.destroy() };
+}
+
+async function migrateToLatest(database: Database): Promise<void> {
+  const migrations: Record<string, Migration> = {
+    "0001-create-core-tables": createCoreTables(database.dialect),
+  };
+  const migrator = new Migrator({ db: database.db, provider: { getMigrations: async () => migrations } });
+  const { error } = await migrator.migrateToLatest();
+  if (error !== undefined) throw error instanceof Error ? error : new Error(String(error));
+}

@@ -1,0 +1,1 @@
+export type SqlDialect = "sqlite" | "postgres";

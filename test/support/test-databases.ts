@@ -1,0 +1,44 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { createDatabase, type Database } from "../../src/storage/create-database.js";
+
+export interface TestDatabaseKind {
+  name: "sqlite" | "postgres";
+  /** A fresh, migrated, empty database; PostgreSQL gets a schema of its own that `close()` drops. */
+  open(): Promise<Database>;
+}
+
+const pgUrl = process.env.TEST_PG_URL;
+
+/**
+ * The databases every storage suite runs on: in-memory SQLite always, PostgreSQL when TEST_PG_URL is set
+ * (.ci/run always sets it). Each PostgreSQL database is an isolated schema, so suites can run in parallel.
+ */
+export function testDatabaseKinds(): TestDatabaseKind[] {
+  const kinds: TestDatabaseKind[] = [{ name: "sqlite", open: () => createDatabase({ kind: "sqlite", file: ":memory:" }) }];
+  if (pgUrl !== undefined && pgUrl !== "") kinds.push({ name: "postgres", open: () => openIsolatedPostgres(pgUrl) });
+  return kinds;
+}
+
+export async function openIsolatedPostgres(url: string): Promise<Database> {
+  const schema = `t_${randomBytes(6).toString("hex")}`;
+  await withClient(url, (c) => c.query(`CREATE SCHEMA ${schema}`));
+  const database = await createDatabase({ kind: "postgres", url, schema });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      await withClient(url, (c) => c.query(`DROP SCHEMA ${schema} CASCADE`));
+    },
+  };
+}
+
+async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
