@@ -1,0 +1,287 @@
+/**
+ * Embedded x402 facilitator: the stock `x402Facilitator` (@x402/core) with the stock EVM `exact` scheme
+ * (@x402/evm/exact/facilitator), running in-process against the in-process Base chain of ./local-chain.ts.
+ *
+ * Payments are real: EIP-712 signatures are checked, `transferWithAuthorization` runs on chain, balances move,
+ * and a replayed EIP-3009 nonce is rejected by the token. Only the chain is local and its USDC is play money.
+ *
+ * Usage from the HTTP layer:
+ *
+ *   const payments = await createEmbeddedPaymentNetwork();
+ *   const server = new x402ResourceServer(payments.facilitator);   // @x402/core/server
+ *   registerExactEvmScheme(server);                                 // @x402/evm/exact/server
+ *   // POST /dev/faucet → await payments.mintUsdc(address, 1_000_000n)   (1 USDC)
+ *   // shutdown        → await payments.close()
+ *
+ * Chain access (see the payments note, section 10):
+ * - P2: viem's custom transport retries failed requests 3 times with backoff by default, and recent viem first
+ *   tries `eth_fillTransaction`, which hardhat rejects: every transaction paid ≈1.1 s. Here retryCount is 0, and
+ *   `eth_fillTransaction` is answered "method not found" without reaching the node (viem then caches
+ *   "unsupported" for this client and never asks again). Polling is 20 ms.
+ * - P3: one facilitator key sends every transaction. The account has its own viem nonce manager (not viem's
+ *   process-wide default, so two embedded networks in one process cannot share nonce state) and all sends go
+ *   through one serial lane: concurrent sends under automine otherwise reach the node out of nonce order and
+ *   are rejected. When a send fails before broadcast (typically `eth_estimateGas` reverting on a replayed
+ *   authorization) the nonce manager has already handed out a nonce. viem 2.57's sendTransaction resets the
+ *   manager itself in that case; the lane resets it again on any failure, so a gap (a transaction that would
+ *   wait forever for a missing nonce) cannot appear even if that viem behaviour changes.
+ * - Receipts: with automine a transaction is mined inside `eth_sendRawTransaction`, so the receipt is fetched
+ *   directly; viem's polling `waitForTransactionReceipt` is only the fallback.
+ * - P8: `x402Facilitator.getSupported()` is synchronous; the `FacilitatorClient` interface wants a Promise.
+ */
+import { x402Facilitator } from "@x402/core/facilitator";
+import type { FacilitatorClient } from "@x402/core/server";
+import type { Network, PaymentPayload, PaymentRequirements, SettleResponse, VerifyResponse } from "@x402/core/types";
+import { toFacilitatorEvmSigner, type FacilitatorEvmSigner } from "@x402/evm";
+import { registerExactEvmScheme } from "@x402/evm/exact/facilitator";
+import {
+  createNonceManager,
+  createWalletClient,
+  custom,
+  defineChain,
+  getAddress,
+  isAddress,
+  parseAbi,
+  publicActions,
+  TransactionReceiptNotFoundError,
+  type Abi,
+  type Address,
+  type Hex,
+} from "viem";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { jsonRpc } from "viem/nonce";
+import {
+  BASE_CHAIN_ID,
+  BASE_NETWORK,
+  BASE_USDC_ADDRESS,
+  MULTICALL3_ADDRESS,
+  startLocalChain,
+  type JsonRpcRequest,
+  type LocalChain,
+} from "./local-chain.js";
+
+export {
+  BASE_CHAIN_ID,
+  BASE_NETWORK,
+  BASE_USDC_ADDRESS,
+  MULTICALL3_ADDRESS,
+  USDC_DECIMALS,
+  USDC_EIP712_DOMAIN,
+  EmbeddedChainUnavailableError,
+} from "./local-chain.js";
+
+/** ETH credited to the facilitator key for gas: 1 000 ETH (~12 million settlements at ~82.6k gas, 1 gwei). */
+const DEFAULT_FACILITATOR_ETH = 10n ** 21n;
+const POLLING_INTERVAL_MS = 20;
+const RECEIPT_TIMEOUT_MS = 30_000;
+/** uint256 max: TestUSDC.mint takes a uint256. */
+const MAX_UINT256 = 2n ** 256n - 1n;
+
+const testUsdcAbi = parseAbi([
+  "function balanceOf(address account) view returns (uint256)",
+  "function mint(address to, uint256 value) returns (bool)",
+]);
+
+/** The chain as viem sees it: Base's id, but plain EVM formatters (no OP-stack specifics) and no public RPC. */
+const embeddedBase = defineChain({
+  id: BASE_CHAIN_ID,
+  name: "Base (embedded test chain)",
+  nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+  rpcUrls: { default: { http: [] } },
+  contracts: { multicall3: { address: MULTICALL3_ADDRESS } },
+  testnet: true,
+});
+
+export interface EmbeddedPaymentNetworkOptions {
+  /** Facilitator hot key (pays gas, sends `transferWithAuthorization`). Default: a fresh random key. */
+  facilitatorPrivateKey?: Hex;
+  /** ETH in wei credited to the facilitator key at boot. Default 1 000 ETH. */
+  facilitatorEthWei?: bigint;
+}
+
+export interface EmbeddedPaymentNetwork {
+  /** Pass to `new x402ResourceServer(facilitator)`. Verifies and settles `exact` payments on eip155:8453. */
+  readonly facilitator: FacilitatorClient;
+  /** "eip155:8453" */
+  readonly network: Network;
+  /** TestUSDC, at the Base USDC address. */
+  readonly usdcAddress: Address;
+  /** Address of the facilitator key (the `signers` entry of getSupported). */
+  readonly facilitatorAddress: Address;
+  /** Mints test USDC (atomic units, 6 decimals: 1_000_000n = 1 USDC); resolves with the mined tx hash. */
+  mintUsdc(to: Address, atomicAmount: bigint): Promise<Hex>;
+  /** TestUSDC balance in atomic units. */
+  balanceOf(address: Address): Promise<bigint>;
+  /** Raw JSON-RPC against the embedded chain (tests, diagnostics). */
+  chainRequest(method: string, params?: JsonRpcRequest["params"]): Promise<unknown>;
+  /** Stops the chain; verify/settle/mint fail afterwards. Idempotent. */
+  close(): Promise<void>;
+}
+
+/** Runs async tasks one at a time, in call order; a failed task does not block the ones after it. */
+function createSerialLane(): <T>(task: () => Promise<T>) => Promise<T> {
+  let tail: Promise<unknown> = Promise.resolve();
+  return <T>(task: () => Promise<T>): Promise<T> => {
+    const run = tail.then(task, task);
+    tail = run.catch(() => undefined);
+    return run;
+  };
+}
+
+/** JSON-RPC "method not found", which viem maps to MethodNotFoundRpcError. */
+function methodNotFound(method: string): Error & { code: number } {
+  return Object.assign(new Error(`the method ${method} does not exist/is not available`), { code: -32601 });
+}
+
+/**
+ * Boots the in-process chain (hardhat 2 / EDR, chainId 8453, TestUSDC + Multicall3 installed), funds the
+ * facilitator key and returns a ready facilitator. About a second; throws EmbeddedChainUnavailableError if the
+ * optional hardhat dependency is missing.
+ */
+export async function createEmbeddedPaymentNetwork(
+  options: EmbeddedPaymentNetworkOptions = {},
+): Promise<EmbeddedPaymentNetwork> {
+  const nonceManager = createNonceManager({ source: jsonRpc() });
+  const account = privateKeyToAccount(options.facilitatorPrivateKey ?? generatePrivateKey(), { nonceManager });
+
+  const chain: LocalChain = await startLocalChain({
+    fund: [{ address: account.address, wei: options.facilitatorEthWei ?? DEFAULT_FACILITATOR_ETH }],
+  });
+
+  const transport = custom(
+    {
+      request: async ({ method, params }: { method: string; params?: unknown }) => {
+        if (method === "eth_fillTransaction") throw methodNotFound(method);
+        return chain.request({ method, params: params as JsonRpcRequest["params"] });
+      },
+    },
+    { retryCount: 0 },
+  );
+  const client = createWalletClient({
+    account,
+    chain: embeddedBase,
+    transport,
+    pollingInterval: POLLING_INTERVAL_MS,
+    cacheTime: 0,
+  }).extend(publicActions);
+
+  const lane = createSerialLane();
+  /** Sends one transaction through the serial lane; resets the nonce manager if the send fails. */
+  const send = (sendTx: () => Promise<Hex>): Promise<Hex> =>
+    lane(async () => {
+      try {
+        return await sendTx();
+      } catch (error) {
+        nonceManager.reset({ address: account.address, chainId: BASE_CHAIN_ID });
+        throw error;
+      }
+    });
+
+  const waitForReceipt = async (hash: Hex, timeout = RECEIPT_TIMEOUT_MS) => {
+    try {
+      return await client.getTransactionReceipt({ hash });
+    } catch (error) {
+      if (!(error instanceof TransactionReceiptNotFoundError)) throw error;
+      return client.waitForTransactionReceipt({ hash, timeout, pollingInterval: POLLING_INTERVAL_MS });
+    }
+  };
+
+  // viem's action types are generic over a literal ABI; the facilitator passes `readonly unknown[]` ABIs
+  // and plain strings, hence the casts to viem's widest `Abi` shape.
+  const signer: FacilitatorEvmSigner = toFacilitatorEvmSigner(
+    {
+      address: account.address,
+      getCode: ({ address }) => client.getCode({ address }),
+      readContract: ({ address, abi, functionName, args }) =>
+        client.readContract({ address, abi: abi as Abi, functionName, args: args ?? [] }),
+      verifyTypedData: (args) =>
+        client.verifyTypedData(args as unknown as Parameters<typeof client.verifyTypedData>[0]),
+      writeContract: ({ address, abi, functionName, args, gas, dataSuffix }) =>
+        send(() =>
+          client.writeContract({
+            address,
+            abi: abi as Abi,
+            functionName,
+            args,
+            ...(gas === undefined ? {} : { gas }),
+            ...(dataSuffix === undefined ? {} : { dataSuffix }),
+          }),
+        ),
+      sendTransaction: ({ to, data }) => send(() => client.sendTransaction({ to, data })),
+      waitForTransactionReceipt: ({ hash, timeout }) => waitForReceipt(hash, timeout),
+    },
+    { confirmationTimeoutMs: RECEIPT_TIMEOUT_MS },
+  );
+
+  const core = new x402Facilitator();
+  registerExactEvmScheme(core, { signer, networks: BASE_NETWORK });
+
+  let closed = false;
+  const assertOpen = (what: string): void => {
+    if (closed) throw new Error(`embedded payment network is closed (${what})`);
+  };
+
+  const facilitator: FacilitatorClient = {
+    verify: async (payload: PaymentPayload, requirements: PaymentRequirements): Promise<VerifyResponse> => {
+      assertOpen("verify");
+      return core.verify(payload, requirements);
+    },
+    settle: async (payload: PaymentPayload, requirements: PaymentRequirements): Promise<SettleResponse> => {
+      assertOpen("settle");
+      return core.settle(payload, requirements);
+    },
+    // registerExactEvmScheme also registers x402 v1 `exact` for every EVM network it knows ("ethereum",
+    // "polygon", …). This chain is Base only, so advertise only what it can settle: v2 eip155:8453 and v1 "base".
+    getSupported: async () => {
+      const supported = core.getSupported();
+      const kinds = supported.kinds
+        .filter((kind) => (kind.x402Version === 2 ? kind.network === BASE_NETWORK : kind.network === "base"))
+        .map((kind) => ({ ...kind, network: kind.network as Network }));
+      return { ...supported, kinds };
+    },
+  };
+
+  const mintUsdc = async (to: Address, atomicAmount: bigint): Promise<Hex> => {
+    assertOpen("mintUsdc");
+    if (!isAddress(to, { strict: false })) throw new TypeError(`mintUsdc: not an address: ${String(to)}`);
+    if (typeof atomicAmount !== "bigint" || atomicAmount <= 0n || atomicAmount > MAX_UINT256) {
+      throw new RangeError(`mintUsdc: amount must be a positive uint256 bigint, got ${String(atomicAmount)}`);
+    }
+    const hash = await send(() =>
+      client.writeContract({
+        address: BASE_USDC_ADDRESS,
+        abi: testUsdcAbi,
+        functionName: "mint",
+        args: [getAddress(to), atomicAmount],
+      }),
+    );
+    const receipt = await waitForReceipt(hash);
+    if (receipt.status !== "success") throw new Error(`mintUsdc: transaction ${hash} reverted`);
+    return hash;
+  };
+
+  const balanceOf = async (address: Address): Promise<bigint> => {
+    assertOpen("balanceOf");
+    return client.readContract({
+      address: BASE_USDC_ADDRESS,
+      abi: testUsdcAbi,
+      functionName: "balanceOf",
+      args: [getAddress(address)],
+    });
+  };
+
+  return {
+    facilitator,
+    network: BASE_NETWORK,
+    usdcAddress: BASE_USDC_ADDRESS,
+    facilitatorAddress: account.address,
+    mintUsdc,
+    balanceOf,
+    chainRequest: (method, params) => chain.request(params === undefined ? { method } : { method, params }),
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await chain.close();
+    },
+  };
+}
