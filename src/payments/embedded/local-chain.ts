@@ -39,18 +39,19 @@
  */
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
+import { BASE_NETWORK, USDC_ADDRESS, USDC_DECIMALS, USDC_EIP712 } from "../usdc-on-base.js";
 import artifacts from "./contract-artifacts.json" with { type: "json" };
 
+/** The production payment constants; TestUSDC mirrors them (its name/version/decimals are Solidity constants,
+ *  checked against these by test-usdc.test.ts). */
+export { BASE_NETWORK, USDC_DECIMALS };
 export const BASE_CHAIN_ID = 8453;
-/** CAIP-2 id of Base mainnet, as used in x402 PaymentRequirements. */
-export const BASE_NETWORK = "eip155:8453" as const;
 /** Circle's USDC on Base mainnet; TestUSDC is installed here. */
-export const BASE_USDC_ADDRESS = "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913" as const;
+export const BASE_USDC_ADDRESS = USDC_ADDRESS;
+/** EIP-712 domain of Base USDC and of TestUSDC (PaymentRequirements.extra). */
+export const USDC_EIP712_DOMAIN = USDC_EIP712;
 /** Canonical Multicall3 address (same on every chain); MiniMulticall is installed here. */
 export const MULTICALL3_ADDRESS = "0xcA11bde05977b3631167028862bE2a173976CA11" as const;
-/** EIP-712 domain of TestUSDC, identical to Base USDC's: PaymentRequirements.extra. */
-export const USDC_EIP712_DOMAIN = { name: "USD Coin", version: "2" } as const;
-export const USDC_DECIMALS = 6;
 
 const SUPPORTED_HARDHAT_MAJOR = 2;
 
