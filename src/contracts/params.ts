@@ -1,0 +1,80 @@
+import { z } from "@hono/zod-openapi";
+import { parseIsoDate } from "../domain/bar.js";
+
+/**
+ * Parameter building blocks shared by every operation. Parameters arrive as query-string text or as JSON
+ * values in a POST body, so numbers and booleans accept both forms; one schema validates both.
+ */
+
+export const tickerParam = (description = "Asset symbol: a US stock (AAPL, BRK.B), a crypto symbol (BTC) or an xyz: alias (xyz:GOLD)") =>
+  z
+    .string()
+    .trim()
+    .min(1, "is required")
+    .max(32, "must be at most 32 characters")
+    .openapi({ description, example: "AAPL" });
+
+export const isoDateParam = (description: string, example: string) =>
+  z
+    .string()
+    .refine((v) => !Number.isNaN(parseIsoDate(v)), "must be a real calendar date in YYYY-MM-DD form")
+    .openapi({ description, example, format: "date" });
+
+export const intParam = (options: { min: number; max: number; default?: number; description: string; example?: number }) => {
+  const base = z.coerce
+    .number({ error: "must be a whole number" })
+    .int("must be a whole number")
+    .min(options.min, `must be at least ${options.min}`)
+    .max(options.max, `must be at most ${options.max}`);
+  const withDefault = options.default === undefined ? base : base.default(options.default);
+  return withDefault.openapi({
+    description: options.description,
+    example: options.example ?? options.default,
+    minimum: options.min,
+    maximum: options.max,
+    type: "integer",
+  });
+};
+
+export const numberParam = (options: { min?: number; max?: number; default?: number; description: string; example?: number }) => {
+  let base = z.coerce.number({ error: "must be a number" }).refine(Number.isFinite, "must be a finite number");
+  if (options.min !== undefined) base = base.refine((v) => v >= options.min!, `must be at least ${options.min}`);
+  if (options.max !== undefined) base = base.refine((v) => v <= options.max!, `must be at most ${options.max}`);
+  const withDefault = options.default === undefined ? base : base.default(options.default);
+  return withDefault.openapi({
+    description: options.description,
+    example: options.example ?? options.default,
+    type: "number",
+    ...(options.min === undefined ? {} : { minimum: options.min }),
+    ...(options.max === undefined ? {} : { maximum: options.max }),
+  });
+};
+
+/** `true`/`false` (any case), `1`/`0`, or a JSON boolean. */
+export const booleanParam = (options: { default: boolean; description: string }) =>
+  z
+    .preprocess((v) => {
+      if (typeof v !== "string") return v;
+      const t = v.trim().toLowerCase();
+      if (t === "true" || t === "1") return true;
+      if (t === "false" || t === "0") return false;
+      return v;
+    }, z.boolean({ error: "must be true or false" }))
+    .default(options.default)
+    .openapi({ description: options.description, example: options.default, type: "boolean" });
+
+export const enumParam = <const T extends readonly [string, ...string[]]>(values: T, options: { default?: T[number]; description: string }) => {
+  const base = z.enum(values, { error: `must be one of ${values.join(", ")}` });
+  const withDefault = options.default === undefined ? base : base.default(options.default as never);
+  return withDefault.openapi({ description: options.description, example: options.default ?? values[0] });
+};
+
+/** Comma-separated symbols, trimmed, upper-case-insensitive duplicates removed, between `min` and `max` entries. */
+export const symbolListParam = (options: { min: number; max: number; description: string; example: string }) =>
+  z
+    .string()
+    .transform((v) => [...new Set(v.split(",").map((s) => s.trim()).filter((s) => s.length > 0))])
+    .refine((list) => list.length >= options.min, `must list at least ${options.min} symbol${options.min === 1 ? "" : "s"}`)
+    .refine((list) => list.length <= options.max, `must list at most ${options.max} symbols`)
+    .refine((list) => list.every((s) => s.length <= 32), "each symbol must be at most 32 characters")
+    .openapi({ description: options.description, example: options.example, type: "string" });

@@ -1,0 +1,69 @@
+import type { MiddlewareHandler } from "hono";
+import { AppError } from "../../domain/app-error.js";
+import type { AppEnv } from "../app-env.js";
+import { errorBody, errorResponse } from "../error-responses.js";
+
+/**
+ * Wraps the x402 binding so its answers follow our error model: a payment header that is not base64 JSON
+ * is a 400 (never a 5xx), a 402 carries the PaymentRequired JSON as its body as well as its header (for
+ * people and older scanners), a failed settlement says why, and facilitator trouble is a 503 with
+ * Retry-After.
+ */
+export function paymentEdge(gate: MiddlewareHandler): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const header = c.req.header("payment-signature");
+    if (header !== undefined && !isBase64Json(header)) {
+      return errorResponse(c, new AppError("PAYMENT_FAILED", "PAYMENT-SIGNATURE must be base64-encoded JSON (an x402 v2 PaymentPayload)"));
+    }
+    const gated = await gate(c, next);
+    if (gated instanceof Response) c.res = gated;
+    const res = c.res;
+    if (res.status === 402) {
+      c.res = await explain402(res, c.get("requestId"));
+    } else if (res.status === 502 || res.status === 500) {
+      // Our own errors carry an object under `error`; the x402 binding's carry a bare string.
+      const upstream = await res.clone().json().catch(() => ({}));
+      if (typeof (upstream as { error?: unknown }).error === "string") {
+        c.res = undefined;
+        c.res = errorResponse(
+          c,
+          new AppError("UPSTREAM_UNAVAILABLE", `The payment facilitator could not be reached: ${(upstream as { error: string }).error}`),
+        );
+      }
+    }
+  };
+}
+
+async function explain402(res: Response, requestId: string): Promise<Response> {
+  const headers = new Headers(res.headers);
+  headers.set("content-type", "application/json");
+  headers.set("cache-control", "no-store");
+  headers.delete("content-length");
+  const required = res.headers.get("payment-required");
+  const settlement = res.headers.get("payment-response");
+  let body: unknown;
+  if (settlement !== null && required === null) {
+    const result = decodeBase64Json(settlement) as { errorReason?: string; errorMessage?: string } | undefined;
+    const reason = result?.errorMessage ?? result?.errorReason ?? "unknown reason";
+    body = errorBody("SETTLEMENT_FAILED", `Payment could not be settled (${reason}); the response was withheld and nothing was charged`, requestId);
+  } else if (required !== null) {
+    body = decodeBase64Json(required) ?? {};
+  } else {
+    return res;
+  }
+  return new Response(JSON.stringify(body), { status: 402, headers });
+}
+
+function decodeBase64Json(value: string): unknown {
+  try {
+    return JSON.parse(Buffer.from(value, "base64").toString("utf8"));
+  } catch {
+    return undefined;
+  }
+}
+
+function isBase64Json(value: string): boolean {
+  if (!/^[A-Za-z0-9+/=_-]+$/.test(value.trim())) return false;
+  const decoded = decodeBase64Json(value.trim());
+  return decoded !== null && typeof decoded === "object";
+}

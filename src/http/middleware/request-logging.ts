@@ -1,0 +1,67 @@
+import type { MiddlewareHandler } from "hono";
+import type { Logger } from "pino";
+import type { CatalogRoute } from "../../contracts/route-catalog.js";
+import type { Clock } from "../../domain/clock.js";
+import type { ClientKeyer } from "../../services/client-keyer.js";
+import { assistantLabel, ecosystemLabel } from "../../services/client-labels.js";
+import type { RequestLogEntry, RequestOutcome } from "../../storage/repos/request-log.js";
+import type { AppEnv } from "../app-env.js";
+
+export interface RequestLogSink {
+  append(entry: RequestLogEntry): Promise<void>;
+}
+
+/**
+ * Records every request (the demand reports are built on it): operation, status, outcome (quote = 402,
+ * served = paid 200, free, error), price, a keyed client hash and coarse labels. The row is written before
+ * the response leaves, so an acknowledged request is never missing from the log.
+ */
+export function requestLogging(deps: {
+  sink: RequestLogSink;
+  keyer: ClientKeyer;
+  clock: Clock;
+  logger: Logger;
+  routeForPath: (path: string) => CatalogRoute | undefined;
+}): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const startedMs = performance.now();
+    await next();
+    const route = deps.routeForPath(c.req.path);
+    const scope = c.get("scope");
+    const status = c.res.status;
+    const paid = route !== undefined && route.price.kind !== "free";
+    const outcome: RequestOutcome =
+      status === 402 ? "quote" : status >= 400 ? "error" : paid && scope?.settled === true ? "served" : "free";
+    const nowMs = deps.clock.nowMs();
+    try {
+      const clientKey = await deps.keyer.keyFor(
+        { payer: scope?.payer, ip: clientIp(c.req.header("x-forwarded-for"), c.env), userAgent: c.req.header("user-agent") },
+        nowMs,
+      );
+      await deps.sink.append({
+        tsMs: nowMs,
+        requestId: c.get("requestId"),
+        operationId: route?.operationId ?? null,
+        method: c.req.method,
+        path: route?.path ?? c.req.path.slice(0, 200),
+        status,
+        outcome,
+        priceUsd: route?.price.kind === "fixed" ? route.price.usd : null,
+        clientKey,
+        ecosystem: ecosystemLabel(c.req.header("user-agent")),
+        assistant: assistantLabel(c.req.header("referer"), c.req.query("utm_source") ?? null),
+        durationMs: Math.round((performance.now() - startedMs) * 100) / 100,
+      });
+    } catch (error) {
+      deps.logger.error({ err: error, requestId: c.get("requestId") }, "request log write failed");
+    }
+  };
+}
+
+/** The forwarded client address when a proxy set one, else the socket's (only used to key clients, never stored). */
+function clientIp(forwardedFor: string | undefined, env: unknown): string | undefined {
+  const forwarded = forwardedFor?.split(",")[0]?.trim();
+  if (forwarded) return forwarded;
+  const incoming = (env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
+  return incoming?.socket?.remoteAddress;
+}

@@ -1,0 +1,51 @@
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import type { RouteModule } from "../../route-module.js";
+import type { AppEnv } from "../../app-env.js";
+import { paymentInfo, type PaymentTerms } from "./payment-info.js";
+
+const SERVICE_DESCRIPTION = `Precedent finds historical windows whose price shape resembles a query window and turns them into
+statistics. Every paid call is settled per call with x402 v2 in USDC on Base (eip155:8453): call a paid route without payment to
+get a 402 with a PAYMENT-REQUIRED header (and the same PaymentRequired JSON as the body), sign it with any x402 client, and
+retry with PAYMENT-SIGNATURE. Nothing is charged for an error: settlement happens only after the handler answered below 400.
+
+Every 200 response is signed: X-Response-Hash is sha256 of the exact body bytes, X-Response-Signature an EIP-191 personal_sign
+over the raw 32-byte digest by X-Signer. Check it locally or with POST /verify_signature.
+
+Parameters: every route accepts GET and POST; parameters come from the query string, or on POST from a JSON object body with
+the same names. Returns are decimals (0.012 = +1.2%); daily dates are YYYY-MM-DD, intraday times ISO-8601 UTC.
+
+Errors share one body: {"error":{"code","message","details"?,"request_id"}}. 422 VALIDATION_FAILED names each bad parameter;
+404 UNKNOWN_TICKER for a symbol we cannot map, 404 NO_DATA for an empty range; 422 RANGE_UNAVAILABLE when the source cannot
+serve that far back; 503 UPSTREAM_UNAVAILABLE with Retry-After for upstream trouble.`;
+
+/**
+ * The OpenAPI 3.1 document: generated from the operations' zod contracts, then every paid operation gets
+ * `x-payment-info` and its 402 response from the route catalog, so prices live in one place.
+ */
+export function buildOpenApiDocument(
+  app: OpenAPIHono<AppEnv>,
+  operations: readonly RouteModule[],
+  options: PaymentTerms & { publicBaseUrl: string; version: string },
+): Record<string, unknown> {
+  const document = app.getOpenAPI31Document({
+    openapi: "3.1.0",
+    info: { title: "Precedent", version: options.version, description: SERVICE_DESCRIPTION },
+    servers: [{ url: options.publicBaseUrl }],
+  }) as unknown as { paths: Record<string, Record<string, Record<string, unknown>>> };
+  for (const op of operations) {
+    const info = paymentInfo(op.route, options);
+    if (info === undefined) continue;
+    for (const operation of Object.values(document.paths[op.route.path] ?? {})) {
+      operation["x-payment-info"] = info;
+      const responses = operation.responses as Record<string, unknown>;
+      responses["402"] = {
+        description:
+          "Payment required. PAYMENT-REQUIRED carries base64 JSON PaymentRequired (x402 v2); the body repeats it. " +
+          "Retry with PAYMENT-SIGNATURE. A replayed or invalid payment also answers 402 with the reason in `error`.",
+        headers: { "PAYMENT-REQUIRED": { schema: { type: "string" }, description: "base64(JSON PaymentRequired)" } },
+        content: { "application/json": { schema: { type: "object" } } },
+      };
+    }
+  }
+  return document as unknown as Record<string, unknown>;
+}

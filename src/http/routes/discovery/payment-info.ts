@@ -1,0 +1,42 @@
+import type { CatalogRoute } from "../../../contracts/route-catalog.js";
+import { BASE_NETWORK, PAYMENT_TIMEOUT_SECONDS, USDC_ADDRESS, usdToAtomic } from "../../../payments/usdc-on-base.js";
+
+export interface PaymentTerms {
+  payTo: string;
+  mppEnabled: boolean;
+}
+
+/**
+ * `x-payment-info` for one paid operation, in the combined form that both mppx's discovery validator and
+ * x402scan-style indexers read: `price` + `protocols[]` and `offers[]`. Advisory; the runtime 402 is authoritative.
+ */
+export function paymentInfo(route: CatalogRoute, terms: PaymentTerms): Record<string, unknown> | undefined {
+  if (route.price.kind === "free") return undefined;
+  if (route.price.kind === "dynamic") {
+    return { price: { mode: "dynamic", currency: "USD", rule: route.price.rule }, authMode: "payment-required" };
+  }
+  const amount = usdToAtomic(route.price.usd);
+  const protocols: Record<string, unknown>[] = [
+    {
+      x402: {
+        version: 2,
+        scheme: "exact",
+        network: BASE_NETWORK,
+        asset: USDC_ADDRESS,
+        payTo: terms.payTo,
+        amount,
+        maxTimeoutSeconds: PAYMENT_TIMEOUT_SECONDS,
+      },
+    },
+  ];
+  const info: Record<string, unknown> = {
+    price: { mode: "fixed", currency: "USD", amount: String(route.price.usd) },
+    protocols,
+    authMode: "payment-required",
+  };
+  if (terms.mppEnabled) {
+    protocols.push({ mpp: { method: "evm", intent: "charge" } });
+    info.offers = [{ method: "evm", intent: "charge", amount, currency: USDC_ADDRESS, description: route.summary }];
+  }
+  return info;
+}

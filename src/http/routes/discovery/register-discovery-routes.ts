@@ -1,0 +1,82 @@
+import fs from "node:fs/promises";
+import { createRequire } from "node:module";
+import path from "node:path";
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import { ROUTE_CATALOG } from "../../../contracts/route-catalog.js";
+import type { AppEnv } from "../../app-env.js";
+import type { RouteModule } from "../../route-module.js";
+import { buildOpenApiDocument } from "./openapi-document.js";
+import type { PaymentTerms } from "./payment-info.js";
+import { llmsText } from "./llms-text.js";
+
+export interface DiscoveryOptions extends PaymentTerms {
+  publicBaseUrl: string;
+  version: string;
+  operations: readonly RouteModule[];
+}
+
+// The docs page is served from the swagger-ui-dist package, so it works without any CDN.
+const SWAGGER_ASSETS = new Map([
+  ["swagger-ui.css", "text/css; charset=utf-8"],
+  ["swagger-ui-bundle.js", "application/javascript; charset=utf-8"],
+]);
+
+/** `/openapi.json`, `/docs`, `/.well-known/x402`, `/.well-known/api-catalog` and `/llms.txt`, all free. */
+export function registerDiscoveryRoutes(options: DiscoveryOptions): (app: OpenAPIHono<AppEnv>) => void {
+  return (app) => {
+    let openApi: Record<string, unknown> | undefined;
+    app.get("/openapi.json", (c) => {
+      openApi ??= buildOpenApiDocument(app, options.operations, options);
+      return c.json(openApi);
+    });
+
+    app.get("/docs", (c) => c.html(docsPage()));
+    const assetsDir = path.dirname(createRequire(import.meta.url).resolve("swagger-ui-dist/package.json"));
+    app.get("/docs/assets/:file", async (c) => {
+      const file = c.req.param("file");
+      const type = SWAGGER_ASSETS.get(file);
+      if (type === undefined) return c.notFound();
+      const body = await fs.readFile(path.join(assetsDir, file));
+      return c.body(body, 200, { "content-type": type, "cache-control": "public, max-age=86400" });
+    });
+
+    const paidUrls = options.operations
+      .filter((op) => op.route.price.kind !== "free")
+      .map((op) => `${options.publicBaseUrl}${op.route.path}`);
+    app.get("/.well-known/x402", (c) =>
+      c.json({
+        version: 1,
+        x402Version: 2,
+        resources: paidUrls,
+        instructions: `# Precedent\nPay per call with x402 v2 (exact, USDC on Base eip155:8453). Full description: ${options.publicBaseUrl}/openapi.json`,
+      }),
+    );
+
+    const linkset = {
+      linkset: [
+        {
+          anchor: `${options.publicBaseUrl}/`,
+          "service-desc": [{ href: `${options.publicBaseUrl}/openapi.json`, type: "application/vnd.oai.openapi+json;version=3.1" }],
+          "service-doc": [{ href: `${options.publicBaseUrl}/docs`, type: "text/html" }],
+          "service-meta": [{ href: `${options.publicBaseUrl}/.well-known/x402`, type: "application/json" }],
+        },
+      ],
+    };
+    app.on(["GET", "HEAD"], "/.well-known/api-catalog", (c) => {
+      c.header("Link", '</.well-known/api-catalog>; rel="api-catalog"');
+      c.header("Content-Type", 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"');
+      return c.req.method === "HEAD" ? c.body(null, 200) : c.body(JSON.stringify(linkset), 200);
+    });
+
+    app.get("/llms.txt", (c) => c.text(llmsText(options.operations, options.publicBaseUrl, ROUTE_CATALOG.length)));
+  };
+}
+
+function docsPage(): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Precedent API</title>
+<link rel="stylesheet" href="/docs/assets/swagger-ui.css"></head>
+<body><div id="ui"></div><script src="/docs/assets/swagger-ui-bundle.js"></script>
+<script>window.ui = SwaggerUIBundle({ url: "/openapi.json", dom_id: "#ui", deepLinking: true });</script>
+</body></html>`;
+}

@@ -1,0 +1,52 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+import { generatePrivateKey, privateKeyToAddress } from "viem/accounts";
+import type { Hex } from "viem";
+
+const KeyFileSchema = z.object({
+  signerPrivateKey: z.string().regex(/^0x[0-9a-fA-F]{64}$/),
+  mppSecretKey: z.string().min(32),
+  embeddedFacilitatorKey: z.string().regex(/^0x[0-9a-fA-F]{64}$/),
+  embeddedPayToKey: z.string().regex(/^0x[0-9a-fA-F]{64}$/),
+});
+export type KeyFile = z.infer<typeof KeyFileSchema>;
+
+export interface ServiceKeys {
+  signerPrivateKey: Hex;
+  mppSecretKey: string;
+  /** Embedded mode only: the facilitator's gas key on the in-process chain. */
+  embeddedFacilitatorKey: Hex;
+  /** Embedded mode's default recipient when PAY_TO is unset. */
+  embeddedPayTo: string;
+}
+
+/**
+ * Keys the service needs but the environment did not give: generated once and kept in
+ * `<dataDir>/keys.json` (mode 0600), so the signer address stays the same across restarts.
+ */
+export function loadOrCreateKeys(dataDir: string, overrides: { signerPrivateKey?: string; mppSecretKey?: string }): ServiceKeys {
+  const file = path.join(dataDir, "keys.json");
+  let stored: KeyFile;
+  if (fs.existsSync(file)) {
+    const parsed = KeyFileSchema.safeParse(JSON.parse(fs.readFileSync(file, "utf8")));
+    if (!parsed.success) throw new Error(`${file} is not a valid key file; move it away to generate new keys`);
+    stored = parsed.data;
+  } else {
+    stored = {
+      signerPrivateKey: generatePrivateKey(),
+      mppSecretKey: randomBytes(32).toString("base64url"),
+      embeddedFacilitatorKey: generatePrivateKey(),
+      embeddedPayToKey: generatePrivateKey(),
+    };
+    fs.mkdirSync(dataDir, { recursive: true });
+    fs.writeFileSync(file, `${JSON.stringify(stored, null, 2)}\n`, { mode: 0o600 });
+  }
+  return {
+    signerPrivateKey: (overrides.signerPrivateKey ?? stored.signerPrivateKey) as Hex,
+    mppSecretKey: overrides.mppSecretKey ?? stored.mppSecretKey,
+    embeddedFacilitatorKey: stored.embeddedFacilitatorKey as Hex,
+    embeddedPayTo: privateKeyToAddress(stored.embeddedPayToKey as Hex),
+  };
+}

@@ -1,0 +1,76 @@
+import { z } from "@hono/zod-openapi";
+import type { FacilitatorClient, RouteConfig, RoutesConfig } from "@x402/core/server";
+import { x402HTTPResourceServer, x402ResourceServer } from "@x402/core/server";
+import { registerExactEvmScheme } from "@x402/evm/exact/server";
+import { declareDiscoveryExtension } from "@x402/extensions/bazaar";
+import { paymentMiddlewareFromHTTPServer } from "@x402/hono";
+import type { MiddlewareHandler } from "hono";
+import type { OperationContract } from "../contracts/operation-contract.js";
+import type { CatalogRoute } from "../contracts/route-catalog.js";
+import { BASE_NETWORK, PAYMENT_TIMEOUT_SECONDS, USDC_ADDRESS, USDC_EIP712, usdToAtomic } from "./usdc-on-base.js";
+
+export interface PaidOperation {
+  route: CatalogRoute;
+  contract: OperationContract;
+}
+
+export interface PaymentGateOptions {
+  facilitator: FacilitatorClient;
+  payTo: string;
+  publicBaseUrl: string;
+  operations: readonly PaidOperation[];
+  /** Called with the resource server before first use, to attach ledger hooks. */
+  configure?: (server: x402ResourceServer) => void;
+}
+
+export interface PaymentGate {
+  middleware: MiddlewareHandler;
+  resourceServer: x402ResourceServer;
+  routes: RoutesConfig;
+}
+
+/**
+ * x402 v2 in front of every paid operation, through the official Hono binding: an unpaid call answers 402
+ * with PAYMENT-REQUIRED whatever its parameters; a paid call is verified, the handler runs, and settlement
+ * happens only when the handler answered below 400.
+ */
+export function createPaymentGate(options: PaymentGateOptions): PaymentGate {
+  const resourceServer = new x402ResourceServer(options.facilitator);
+  registerExactEvmScheme(resourceServer, { networks: [BASE_NETWORK] });
+  options.configure?.(resourceServer);
+  const routes: Record<string, RouteConfig> = {};
+  for (const operation of options.operations) {
+    routes[operation.route.path] = routeConfig(operation, options);
+  }
+  const httpServer = new x402HTTPResourceServer(resourceServer, routes);
+  const middleware = paymentMiddlewareFromHTTPServer(httpServer) as MiddlewareHandler;
+  return { middleware, resourceServer, routes };
+}
+
+function routeConfig({ route, contract }: PaidOperation, options: PaymentGateOptions): RouteConfig {
+  if (route.price.kind !== "fixed") {
+    throw new Error(`${route.operationId}: only fixed prices can be gated so far (got ${route.price.kind})`);
+  }
+  const inputSchema = z.toJSONSchema(contract.params, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
+  return {
+    accepts: {
+      scheme: "exact",
+      network: BASE_NETWORK,
+      payTo: options.payTo,
+      price: { amount: usdToAtomic(route.price.usd), asset: USDC_ADDRESS, extra: { ...USDC_EIP712 } },
+      maxTimeoutSeconds: PAYMENT_TIMEOUT_SECONDS,
+    },
+    resource: `${options.publicBaseUrl}${route.path}`,
+    description: route.summary,
+    mimeType: "application/json",
+    serviceName: "Precedent",
+    extensions: {
+      ...declareDiscoveryExtension({
+        bodyType: "json",
+        input: contract.example.params,
+        inputSchema: { properties: inputSchema.properties ?? {}, required: inputSchema.required ?? [] },
+        output: { example: contract.example.response },
+      }),
+    },
+  };
+}

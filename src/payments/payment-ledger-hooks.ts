@@ -1,0 +1,79 @@
+import type { x402ResourceServer } from "@x402/core/server";
+import type { SettlementRecord } from "../storage/repos/settlement-ledger.js";
+
+export interface LedgerSink {
+  record(entry: SettlementRecord): Promise<void>;
+}
+
+/** What the hooks learn about the request they run inside (the hooks themselves see no HTTP context). */
+export interface PaymentScope {
+  requestId: string;
+  operationId: string | null;
+  payer?: string;
+  settled?: boolean;
+}
+
+interface Requirements {
+  amount: string;
+  asset: string;
+  network: string;
+}
+
+/**
+ * Writes every verification and settlement to the ledger and tells the request scope who paid. A ledger
+ * write failure is logged by the caller's logger but never turns a good payment into an error.
+ */
+export function attachLedgerHooks(
+  server: x402ResourceServer,
+  deps: { ledger: LedgerSink; currentScope: () => PaymentScope | undefined; nowMs: () => number; onError: (error: unknown) => void },
+): void {
+  const write = async (
+    phase: "verify" | "settle",
+    requirements: Requirements,
+    outcome: { ok: boolean; payer?: string; transaction?: string; reason?: string },
+  ) => {
+    const scope = deps.currentScope();
+    if (outcome.payer !== undefined && scope !== undefined) scope.payer = outcome.payer;
+    if (phase === "settle" && outcome.ok && scope !== undefined) scope.settled = true;
+    try {
+      await deps.ledger.record({
+        createdAtMs: deps.nowMs(),
+        requestId: scope?.requestId ?? "unknown",
+        operationId: scope?.operationId ?? "unknown",
+        protocol: "x402",
+        phase,
+        payer: outcome.payer ?? null,
+        amountAtomic: requirements.amount,
+        asset: requirements.asset,
+        network: requirements.network,
+        transactionHash: outcome.transaction || null,
+        status: outcome.ok ? "ok" : "failed",
+        errorReason: outcome.reason ?? null,
+      });
+    } catch (error) {
+      deps.onError(error);
+    }
+  };
+
+  server.onAfterVerify(async ({ requirements, result }) => {
+    await write("verify", requirements, {
+      ok: result.isValid,
+      payer: result.payer,
+      reason: result.isValid ? undefined : (result.invalidReason ?? "invalid"),
+    });
+  });
+  server.onVerifyFailure(async ({ requirements, error }) => {
+    await write("verify", requirements, { ok: false, reason: error.message });
+  });
+  server.onAfterSettle(async ({ requirements, result }) => {
+    await write("settle", requirements, {
+      ok: result.success,
+      payer: result.payer,
+      transaction: result.transaction,
+      reason: result.success ? undefined : (result.errorReason ?? "settlement failed"),
+    });
+  });
+  server.onSettleFailure(async ({ requirements, error }) => {
+    await write("settle", requirements, { ok: false, reason: error.message });
+  });
+}
