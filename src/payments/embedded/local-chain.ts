@@ -198,7 +198,7 @@ function toQuantity(value: bigint): `0x${string}` {
 
 /**
  * Boots the chain, installs TestUSDC at BASE_USDC_ADDRESS and MiniMulticall at MULTICALL3_ADDRESS, and funds
- * the given accounts. Takes about a second (most of it is EDR's first request).
+ * the given accounts. About 0.25–0.35 s, most of it loading hardhat and starting EDR.
  */
 export async function startLocalChain(options: StartLocalChainOptions = {}): Promise<LocalChain> {
   const { provider, version } = await createHardhatProvider();
