@@ -1,0 +1,47 @@
+/**
+ * A query window, validated and z-normalised once, with the few sums every kernel needs.
+ *
+ * Glossary: m = query length, q = the query values, qz = z-normalised q (the zero vector when q is
+ * constant, per the policy in z-normalize.ts).
+ */
+import { zNormalizeInto } from "./z-normalize.js";
+
+export interface PreparedQuery {
+  readonly m: number;
+  /** The z-normalised query, qz. */
+  readonly z: Float64Array;
+  readonly constant: boolean;
+  /** sum qz^2 as the fast L2 formula uses it: exactly m, or 0 for a constant query. */
+  readonly normSq: number;
+  /** sum |qz|: the L1 distance from this query to any constant window. */
+  readonly sumAbs: number;
+  /** |sum qz|, ideally 0; rounding leaves ~m * eps, which the error margins account for. */
+  readonly sumError: number;
+  /** Positions of qz by |qz| descending (ties by position), for early abandoning (UCR reordering). */
+  readonly order: Int32Array;
+  /** qz in `order`. */
+  readonly zOrdered: Float64Array;
+}
+
+/** Throws RangeError for m < 2 and TypeError for a non-finite value. A constant query is allowed. */
+export function prepareQuery(query: Float64Array): PreparedQuery {
+  if (!(query instanceof Float64Array)) throw new TypeError("query must be a Float64Array");
+  const m = query.length;
+  if (m < 2) throw new RangeError(`query must have at least 2 values, got ${m}`);
+  for (let i = 0; i < m; i++) {
+    if (!Number.isFinite(query[i])) throw new TypeError(`query value at position ${i} is not finite (${query[i]})`);
+  }
+  const z = new Float64Array(m);
+  const constant = !zNormalizeInto(query, z);
+  let sumAbs = 0;
+  let sum = 0;
+  for (let i = 0; i < m; i++) {
+    sumAbs += Math.abs(z[i]);
+    sum += z[i];
+  }
+  const positions = Array.from({ length: m }, (_, i) => i);
+  positions.sort((a, b) => Math.abs(z[b]) - Math.abs(z[a]) || a - b);
+  const order = Int32Array.from(positions);
+  const zOrdered = Float64Array.from(positions, (i) => z[i]);
+  return { m, z, constant, normSq: constant ? 0 : m, sumAbs, sumError: Math.abs(sum), order, zOrdered };
+}

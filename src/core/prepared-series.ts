@@ -1,0 +1,88 @@
+/**
+ * A series prepared for repeated searches: the values (copied, so later edits by the caller cannot
+ * desynchronise the caches), the optional gap markers, and lazily built caches that every query of
+ * the same window length reuses: rolling stats per m, and MASS chunk spectra per (m, K).
+ *
+ * Caches are small LRUs (a few window lengths each) so a long-lived object serving many m values does not
+ * grow without bound. A PreparedSeries is not safe to share between threads (none exist in core).
+ *
+ * Glossary: n = series length, m = window length, K = FFT chunk size.
+ */
+import { computeChunkSpectra, type ChunkSpectra } from "./chunk-spectra.js";
+import { computeSeriesFlags, spansHole, type SeriesFlags } from "./series-flags.js";
+import { computeWindowStats, type WindowStats } from "./window-stats.js";
+
+const STATS_CACHE_ENTRIES = 6;
+const SPECTRA_CACHE_ENTRIES = 4;
+
+export class PreparedSeries {
+  readonly values: Float64Array;
+  /** breakBefore[i] = 1: a gap lies between bars i-1 and i, so no window may span it. */
+  readonly breakBefore: Uint8Array | undefined;
+  readonly length: number;
+  private flagsCache: SeriesFlags | undefined;
+  private readonly statsCache = new Map<number, WindowStats>();
+  private readonly spectraCache = new Map<string, ChunkSpectra>();
+
+  constructor(values: Float64Array, breakBefore?: Uint8Array) {
+    if (!(values instanceof Float64Array)) throw new TypeError("series values must be a Float64Array");
+    if (breakBefore !== undefined) {
+      if (!(breakBefore instanceof Uint8Array)) throw new TypeError("breakBefore must be a Uint8Array");
+      if (breakBefore.length !== values.length) {
+        throw new RangeError(`breakBefore has ${breakBefore.length} entries for ${values.length} values`);
+      }
+    }
+    this.values = values.slice();
+    this.breakBefore = breakBefore?.slice();
+    this.length = values.length;
+  }
+
+  get flags(): SeriesFlags {
+    this.flagsCache ??= computeSeriesFlags(this.values, this.breakBefore);
+    return this.flagsCache;
+  }
+
+  /** Rolling stats for window length m (computed on first use, then cached). */
+  windowStats(m: number): WindowStats {
+    return cached(this.statsCache, m, STATS_CACHE_ENTRIES, () => computeWindowStats(this.values, this.flags, m));
+  }
+
+  /** MASS chunk spectra for window length m and chunk size K (computed on first use, then cached). */
+  chunkSpectra(m: number, size: number): ChunkSpectra {
+    return cached(this.spectraCache, `${m}:${size}`, SPECTRA_CACHE_ENTRIES, () =>
+      computeChunkSpectra(this.values, m, size),
+    );
+  }
+
+  /** Whether the spectra for (m, K) are already cached (the cost model prefers cheap paths when cold). */
+  hasChunkSpectra(m: number, size: number): boolean {
+    return this.spectraCache.has(`${m}:${size}`);
+  }
+
+  /** True when [start, start+m) lies inside the series, holds only finite values and spans no gap. */
+  isEligibleWindow(start: number, m: number): boolean {
+    if (!Number.isInteger(start) || !Number.isInteger(m) || m < 1 || start < 0 || start + m > this.length) {
+      return false;
+    }
+    return !spansHole(this.flags, start, m);
+  }
+}
+
+/** Wraps a series for searching; see PreparedSeries. */
+export function prepareSeries(values: Float64Array, breakBefore?: Uint8Array): PreparedSeries {
+  return new PreparedSeries(values, breakBefore);
+}
+
+function cached<K, V>(cache: Map<K, V>, key: K, capacity: number, build: () => V): V {
+  const hit = cache.get(key);
+  if (hit !== undefined) {
+    // Re-insert to mark it most recently used (Map iterates in insertion order).
+    cache.delete(key);
+    cache.set(key, hit);
+    return hit;
+  }
+  const value = build();
+  cache.set(key, value);
+  if (cache.size > capacity) cache.delete(cache.keys().next().value as K);
+  return value;
+}

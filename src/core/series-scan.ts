@@ -1,0 +1,96 @@
+/**
+ * Scans one prepared series for one query into a CandidateCollector: works out which window starts the
+ * request admits, runs the kernel for the metric over them, then adds the wrapped windows if asked.
+ *
+ * Glossary: n = series length, m = window length, s = window start, count = n - m + 1 non-wrapped
+ * windows, [a, b) = the excluded index range (usually the query's own position).
+ *
+ * Admissible non-wrapped starts: s + m <= endBefore (causal search) and no overlap with [a, b), i.e. not
+ * a - m < s < b. That leaves at most two intervals, and kernels only touch those, so a causal search
+ * over the first half of a series costs about half as much. Ineligible windows (non-finite values, gaps)
+ * are skipped inside the kernels through the per-window kind.
+ *
+ * Wrapped windows (s = n-m+1 .. n-1, only with wrap and without endBefore, since they contain the last
+ * bar) occupy x[s..n-1] and x[0..s+m-n-1]: they are ineligible when either part holds a non-finite value
+ * or a gap (the splice itself is allowed), and excluded when either part meets [a, b). There are at most
+ * m-1 of them, so they are scored exactly right away and never join the pruning set.
+ */
+import type { CandidateCollector } from "./candidate-collector.js";
+import { scanDirectL2 } from "./direct-kernel.js";
+import { ExactScorer, type Metric } from "./exact-scorer.js";
+import { bestChunkSize, chooseL2Kernel } from "./kernel-choice.js";
+import { scanEarlyAbandonL1 } from "./l1-early-abandon.js";
+import { scanMassL2 } from "./mass-kernel.js";
+import type { PreparedQuery } from "./prepared-query.js";
+import type { PreparedSeries } from "./prepared-series.js";
+
+/** "auto" uses the cost model; "direct" and "mass" force an L2 kernel (for tests and benchmarks). */
+export type L2Algorithm = "auto" | "direct" | "mass";
+
+export interface ScanRequest {
+  query: PreparedQuery;
+  metric: Metric;
+  excludeRange: readonly [number, number] | undefined;
+  endBefore: number | undefined;
+  wrap: boolean;
+  algorithm: L2Algorithm;
+}
+
+export function scanSeries(series: PreparedSeries, request: ScanRequest, collector: CandidateCollector): void {
+  const m = request.query.m;
+  const n = series.length;
+  if (m > n) return;
+  const stats = series.windowStats(m);
+  const last = request.endBefore === undefined ? stats.count : Math.min(stats.count, Math.max(0, request.endBefore - m + 1));
+  const intervals: [number, number][] = [];
+  if (request.excludeRange === undefined) {
+    intervals.push([0, last]);
+  } else {
+    const [a, b] = request.excludeRange;
+    intervals.push([0, Math.min(last, Math.max(0, a - m + 1))], [Math.max(0, b), last]);
+  }
+  const admitted = intervals.filter(([from, to]) => from < to);
+  const windowCount = admitted.reduce((total, [from, to]) => total + to - from, 0);
+
+  if (request.metric === "l1") {
+    for (const [from, to] of admitted) scanEarlyAbandonL1(series.values, stats, request.query, from, to, collector);
+  } else if (windowCount > 0) {
+    const choice = pickL2Kernel(request.algorithm, windowCount, stats.count, m);
+    for (const [from, to] of admitted) {
+      if (choice === "direct") {
+        scanDirectL2(series.values, stats, request.query, from, to, collector);
+      } else {
+        scanMassL2(series.chunkSpectra(m, choice), stats, request.query, from, to, collector);
+      }
+    }
+  }
+  if (request.wrap && request.endBefore === undefined) scanWrapped(series, request, collector);
+}
+
+/** "direct", or the MASS chunk size. */
+function pickL2Kernel(algorithm: L2Algorithm, windowCount: number, seriesWindowCount: number, m: number): "direct" | number {
+  if (algorithm === "direct") return "direct";
+  if (algorithm === "mass") {
+    const size = bestChunkSize(seriesWindowCount, m);
+    return size >= 2 * m ? size : 2 ** Math.ceil(Math.log2(2 * m));
+  }
+  const choice = chooseL2Kernel(windowCount, seriesWindowCount, m);
+  return choice.kind === "direct" ? "direct" : choice.chunkSize;
+}
+
+function scanWrapped(series: PreparedSeries, request: ScanRequest, collector: CandidateCollector): void {
+  const m = request.query.m;
+  const n = series.length;
+  const { nonFinitePrefix, breakPrefix } = series.flags;
+  const scorer = new ExactScorer(request.query, request.metric);
+  for (let s = n - m + 1; s < n; s++) {
+    const headEnd = s + m - n; // the window continues with x[0..headEnd-1]
+    if (nonFinitePrefix[n] - nonFinitePrefix[s] !== 0 || nonFinitePrefix[headEnd] !== 0) continue;
+    if (breakPrefix[n] - breakPrefix[s + 1] !== 0 || breakPrefix[headEnd] - breakPrefix[1] !== 0) continue;
+    if (request.excludeRange !== undefined) {
+      const [a, b] = request.excludeRange;
+      if (s < b || a < headEnd) continue;
+    }
+    collector.offerCandidateOnly(s, scorer.score(series.values, s), 0);
+  }
+}
