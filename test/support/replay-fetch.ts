@@ -1,7 +1,7 @@
 /**
  * Replays recorded upstream responses through an injected fetch (data-sources.md §4.5).
  *
- * Fixtures are READ AT RUN TIME from `../shared/fixtures` next to the repository and are never copied
+ * Fixtures (and the daily dataset) are READ AT RUN TIME from `../shared` next to the repository, never copied
  * into it. When `../shared` is absent, suites built with `describeWithShared` are skipped and say why.
  *
  * - Yahoo: envelopes `{request:{url,method}, response:{status,statusText,headers,bodyJson|bodyText}}`
@@ -18,7 +18,9 @@ import { describe } from "vitest";
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 export const SHARED_DIR = path.resolve(REPO_ROOT, "../shared");
-export const SHARED_AVAILABLE = existsSync(path.join(SHARED_DIR, "fixtures"));
+/** The real daily history used by offline tests (`MARKET_DATA_DIR` in offline mode). */
+export const SHARED_DAILY_DIR = path.join(SHARED_DIR, "datasets", "daily");
+export const SHARED_AVAILABLE = existsSync(path.join(SHARED_DIR, "fixtures")) && existsSync(SHARED_DAILY_DIR);
 export const SHARED_SKIP_REASON = `needs recorded fixtures and datasets in ${SHARED_DIR} (not found)`;
 
 /** `describe` that is skipped, with the reason in its title, when ../shared is missing. */
