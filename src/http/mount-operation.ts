@@ -1,4 +1,4 @@
-import type { OpenAPIHono, z } from "@hono/zod-openapi";
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { ErrorBodySchema } from "../contracts/error-body.js";
 import type { OperationContract } from "../contracts/operation-contract.js";
@@ -92,7 +92,8 @@ function documentOperation(app: OpenAPIHono<AppEnv>, route: CatalogRoute, contra
         method === "GET"
           ? { query: contract.params }
           : {
-              query: contract.params.partial(),
+              // The shape without its cross-field checks: on POST any parameter may come from the body instead.
+              query: z.object(contract.params.shape).partial(),
               body: {
                 required: false,
                 description: "Alternative to the query string: the same parameters as a JSON object",

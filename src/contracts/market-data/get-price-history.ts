@@ -1,0 +1,57 @@
+import { z } from "@hono/zod-openapi";
+import { TimeframeSchema } from "../../domain/bar.js";
+import type { OperationContract } from "../operation-contract.js";
+import { enumParam, isoDateParam, tickerParam } from "../params.js";
+
+const params = z
+  .object({
+    ticker: tickerParam(),
+    start_date: isoDateParam("First date, inclusive (YYYY-MM-DD)", "2020-01-02"),
+    end_date: isoDateParam("Last date, inclusive (YYYY-MM-DD)", "2020-01-31"),
+    timeframe: enumParam(["1d", "1h", "30m", "15m"] as const, {
+      default: "1d",
+      description: "Bar size. Intraday history reaches back 60 days (15m, 30m) or 730 days (1h) unless already stored",
+    }),
+  })
+  .refine((p) => p.start_date <= p.end_date, { message: "must not be after end_date", path: ["start_date"] });
+
+const BarSchema = z
+  .object({
+    date: z.string().openapi({ description: "YYYY-MM-DD for daily bars; ISO-8601 UTC bar start for intraday bars" }),
+    open: z.number(),
+    high: z.number(),
+    low: z.number(),
+    close: z.number(),
+  })
+  .openapi("Bar");
+
+const response = z
+  .object({
+    ticker: z.string(),
+    timeframe: TimeframeSchema,
+    bars: z.array(BarSchema).openapi({ description: "Ascending by time" }),
+    cached: z.boolean().openapi({ description: "True when the source was unreachable and stored bars were served" }),
+  })
+  .openapi("PriceHistory");
+
+export const getPriceHistoryContract: OperationContract<typeof params, typeof response> = {
+  operationId: "get_price_history",
+  description:
+    "OHLC bars of a ticker between two dates, both inclusive. Daily dates are exchange-local trading dates; intraday bars are UTC. " +
+    "An empty range (weekend, before listing) answers 404 NO_DATA and is not charged.",
+  params,
+  response,
+  example: {
+    params: { ticker: "AAPL", start_date: "2020-01-02", end_date: "2020-01-03", timeframe: "1d" },
+    response: {
+      ticker: "AAPL",
+      timeframe: "1d",
+      bars: [
+        { date: "2020-01-02", open: 71.799866, high: 72.856606, low: 71.54538, close: 72.796013 },
+        { date: "2020-01-03", open: 72.020454, high: 72.851784, low: 71.862915, close: 72.088318 },
+      ],
+      cached: false,
+    },
+  },
+  errors: ["UNKNOWN_TICKER", "NO_DATA", "RANGE_UNAVAILABLE", "UPSTREAM_UNAVAILABLE"],
+};

@@ -1,0 +1,57 @@
+import type { Config } from "../config/config.js";
+import type { Clock } from "../domain/clock.js";
+import { resolveSymbol } from "../domain/symbol-resolver.js";
+import type { RouteModule } from "../http/route-module.js";
+import { getLatestPriceRoute } from "../http/routes/market-data/get-latest-price.js";
+import { getMarketMoversRoute } from "../http/routes/market-data/get-market-movers.js";
+import { getPriceHistoryRoute } from "../http/routes/market-data/get-price-history.js";
+import { CsvBarStore } from "../providers/prices/offline/csv-bar-store.js";
+import { CsvPriceProvider } from "../providers/prices/offline/csv-price-provider.js";
+import { OfflineMoversProvider } from "../providers/prices/offline/offline-movers-provider.js";
+import type { MoversProvider, PriceProvider } from "../providers/prices/port.js";
+import { createYahooFinanceClient } from "../providers/prices/yahoo/yahoo-finance-client.js";
+import { YahooMoversProvider } from "../providers/prices/yahoo/yahoo-movers-provider.js";
+import { YahooPriceProvider } from "../providers/prices/yahoo/yahoo-price-provider.js";
+import { BarCache } from "../services/market-data/bar-cache.js";
+import { MarketDataService } from "../services/market-data/market-data-service.js";
+import type { Database } from "../storage/create-database.js";
+import { BarStore } from "../storage/repos/bar-store.js";
+
+export interface MarketDataOverrides {
+  prices?: PriceProvider;
+  movers?: MoversProvider;
+}
+
+export interface MarketData {
+  service: MarketDataService;
+  barCache: BarCache;
+  routes: RouteModule[];
+}
+
+/**
+ * Picks the price sources: a folder of CSV files when MARKET_DATA_DIR is set (offline), else Yahoo live.
+ * Either way bars go through the same database cache, so offline and live behave alike.
+ */
+export function buildMarketData(config: Readonly<Config>, database: Database, clock: Clock, overrides: MarketDataOverrides = {}): MarketData {
+  let prices: PriceProvider;
+  let movers: MoversProvider;
+  if (config.marketDataDir !== undefined) {
+    // One parsed copy of the folder serves both the bars and the offline movers.
+    const store = new CsvBarStore({ dir: config.marketDataDir });
+    prices = new CsvPriceProvider({ store });
+    movers = new OfflineMoversProvider({ store });
+  } else {
+    const yahoo = createYahooFinanceClient({ clock });
+    prices = new YahooPriceProvider({ yahoo, clock });
+    movers = new YahooMoversProvider({ yahoo });
+  }
+  prices = overrides.prices ?? prices;
+  movers = overrides.movers ?? movers;
+  const barCache = new BarCache(prices, new BarStore(database.db), clock);
+  const service = new MarketDataService(resolveSymbol, barCache, movers, clock);
+  return {
+    service,
+    barCache,
+    routes: [getLatestPriceRoute(service), getPriceHistoryRoute(service), getMarketMoversRoute(service, movers.name, clock)],
+  };
+}

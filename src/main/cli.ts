@@ -1,0 +1,98 @@
+/**
+ * `npm run call -- <path> key=value ...`: calls the service, pays with x402 when asked, prints the JSON and
+ * checks the response signature. In embedded mode it funds its wallet from /dev/faucet first.
+ *
+ * Options (before or after the path): --base=<url> (default PRECEDENT_URL or http://localhost:8402),
+ * --get (use GET instead of POST). Wallet: WALLET_PRIVATE_KEY, else a key kept in ./data/cli-wallet.json.
+ */
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { x402Client } from "@x402/core/client";
+import { registerExactEvmScheme } from "@x402/evm/exact/client";
+import { wrapFetchWithPayment } from "@x402/fetch";
+import { recoverMessageAddress, type Hex } from "viem";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+
+interface CliArgs {
+  base: string;
+  method: "GET" | "POST";
+  path: string;
+  params: URLSearchParams;
+}
+
+function parseArgs(argv: string[]): CliArgs {
+  let base = process.env.PRECEDENT_URL ?? "http://localhost:8402";
+  let method: "GET" | "POST" = "POST";
+  let routePath: string | undefined;
+  const params = new URLSearchParams();
+  for (const arg of argv) {
+    if (arg.startsWith("--base=")) base = arg.slice("--base=".length);
+    else if (arg === "--get") method = "GET";
+    else if (routePath === undefined && !arg.includes("=")) routePath = arg.startsWith("/") ? arg : `/${arg}`;
+    else if (arg.includes("=")) params.append(arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1));
+    else throw new Error(`unexpected argument ${arg}`);
+  }
+  if (routePath === undefined) throw new Error("usage: npm run call -- <path> key=value ... [--base=URL] [--get]");
+  return { base: base.replace(/\/+$/, ""), method, path: routePath, params };
+}
+
+function walletKey(): Hex {
+  const fromEnv = process.env.WALLET_PRIVATE_KEY;
+  if (fromEnv !== undefined && /^0x[0-9a-fA-F]{64}$/.test(fromEnv)) return fromEnv as Hex;
+  const file = path.resolve("data/cli-wallet.json");
+  if (fs.existsSync(file)) return (JSON.parse(fs.readFileSync(file, "utf8")) as { privateKey: Hex }).privateKey;
+  const privateKey = generatePrivateKey();
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, JSON.stringify({ privateKey }), { mode: 0o600 });
+  return privateKey;
+}
+
+/** Embedded mode only: mint test USDC. A 404 means a real facilitator, where the wallet must already hold USDC. */
+async function fundFromFaucet(base: string, address: string): Promise<void> {
+  const res = await fetch(`${base}/dev/faucet?address=${address}&amount=1`, { method: "POST" });
+  if (res.status === 200) console.error(`funded ${address} with 1 test USDC from the embedded faucet`);
+}
+
+async function checkSignature(body: Uint8Array, headers: Headers): Promise<string> {
+  const signature = headers.get("x-response-signature");
+  const signer = headers.get("x-signer");
+  if (signature === null || signer === null) return "unsigned (only 200 responses are signed)";
+  const digest = createHash("sha256").update(body).digest();
+  if (headers.get("x-response-hash") !== `sha256=${digest.toString("hex")}`) return "INVALID: X-Response-Hash does not match the body";
+  const recovered = await recoverMessageAddress({ message: { raw: digest }, signature: signature as Hex });
+  return recovered.toLowerCase() === signer.toLowerCase() ? `valid, signed by ${signer}` : `INVALID: recovers to ${recovered}, not ${signer}`;
+}
+
+async function main(): Promise<void> {
+  const args = parseArgs(process.argv.slice(2));
+  const account = privateKeyToAccount(walletKey());
+  const client = new x402Client();
+  registerExactEvmScheme(client, { signer: account });
+  const payingFetch = wrapFetchWithPayment(fetch, client);
+  const url = `${args.base}${args.path}${args.params.size > 0 ? `?${args.params}` : ""}`;
+
+  const probe = await fetch(url, { method: args.method });
+  let response = probe;
+  if (probe.status === 402) {
+    await fundFromFaucet(args.base, account.address);
+    response = await payingFetch(url, { method: args.method });
+  }
+  const body = new Uint8Array(await response.arrayBuffer());
+  const text = new TextDecoder().decode(body);
+  console.error(`HTTP ${response.status} ${args.method} ${args.path}`);
+  const settlement = response.headers.get("payment-response");
+  if (settlement !== null) console.error(`payment: ${Buffer.from(settlement, "base64").toString("utf8")}`);
+  try {
+    console.log(JSON.stringify(JSON.parse(text), null, 2));
+  } catch {
+    console.log(text);
+  }
+  console.error(`signature: ${await checkSignature(body, response.headers)}`);
+  if (response.status >= 400) process.exitCode = 1;
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,58 @@
+import { serve } from "@hono/node-server";
+import { ConfigError, loadConfig } from "../config/config.js";
+import { systemClock } from "../domain/clock.js";
+import { scheduleRequestLogRetention } from "../jobs/request-log-retention.js";
+import { ClientKeySalts } from "../storage/repos/client-key-salts.js";
+import { RequestLog } from "../storage/repos/request-log.js";
+import { buildService } from "./build-service.js";
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(2);
+    }
+    throw error;
+  }
+  const service = await buildService(config);
+  const { logger } = service;
+  const stopRetention = scheduleRequestLogRetention(
+    new RequestLog(service.database.db),
+    new ClientKeySalts(service.database.db),
+    systemClock,
+    logger,
+  );
+  const server = serve({ fetch: service.app.fetch, port: config.port, hostname: config.host }, (info) => {
+    logger.info(
+      {
+        url: config.publicBaseUrl,
+        port: info.port,
+        database: config.databaseUrl === undefined ? `sqlite:${config.dataDir}/precedent.sqlite` : "postgres",
+        marketData: config.marketDataDir ?? "live (Yahoo Finance)",
+        signer: service.signer.address,
+        payTo: service.payTo,
+        facilitator: config.facilitator.mode === "embedded" ? "embedded" : config.facilitator.url,
+      },
+      "Precedent is listening",
+    );
+    if (service.embedded !== undefined) {
+      logger.warn(
+        "PAYMENTS ARE LOCAL TEST MONEY: FACILITATOR=embedded settles on an in-process chain (chainId 8453) with a test USDC. " +
+          "Fund a wallet with POST /dev/faucet?address=0x...&amount=1. Set FACILITATOR to a real facilitator URL for real payments.",
+      );
+    }
+  });
+  const shutdown = () => {
+    stopRetention();
+    server.close(() => {
+      void service.close().then(() => process.exit(0));
+    });
+  };
+  process.on("SIGINT", shutdown);
+  process.on("SIGTERM", shutdown);
+}
+
+void main();

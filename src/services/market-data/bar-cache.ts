@@ -1,0 +1,115 @@
+import { AppError } from "../../domain/app-error.js";
+import { TIMEFRAME_MS, type Bar, type Timeframe } from "../../domain/bar.js";
+import type { Clock } from "../../domain/clock.js";
+import type { ResolvedSymbol } from "../../domain/resolved-symbol.js";
+import type { PriceProvider } from "../../providers/prices/port.js";
+import type { BarCoverage } from "../../storage/repos/bar-store.js";
+
+/** The slice of the bar store the cache needs (a repository, seen as a type only). */
+export interface BarRepository {
+  upsert(symbol: string, timeframe: Timeframe, bars: readonly Bar[]): Promise<void>;
+  read(symbol: string, timeframe: Timeframe, fromMs: number, toMs: number): Promise<Bar[]>;
+  coverage(symbol: string, timeframe: Timeframe): Promise<BarCoverage | undefined>;
+  setCoverage(symbol: string, timeframe: Timeframe, coverage: BarCoverage): Promise<void>;
+}
+
+export interface CachedBars {
+  bars: Bar[];
+  /** True when the upstream failed and these are the stored bars. */
+  cached: boolean;
+}
+
+/** How often the newest (possibly still forming) bars are refetched. */
+export function tailTtlMs(symbol: ResolvedSymbol, timeframe: Timeframe): number {
+  if (timeframe !== "1d") return TIMEFRAME_MS[timeframe];
+  return symbol.assetClass === "crypto" ? 5 * 60_000 : 15 * 60_000;
+}
+
+// The forming bar and a little before it are refetched with the tail, because sources revise the last
+// closes (late prints, settlement prices); older bars are immutable.
+const TAIL_OVERLAP_BARS = 5;
+
+/**
+ * "Fetched on first request and cached locally": bars live in the database keyed by source symbol and
+ * timeframe, with the span known complete. A request inside that span is served from the store; the
+ * open tail is refreshed after its TTL; a request reaching before the span fetches the missing head.
+ * Identical concurrent misses share one upstream call. When the upstream fails and the store holds the
+ * range, the stored bars are served flagged `cached`.
+ */
+export class BarCache {
+  private readonly inFlight = new Map<string, Promise<void>>();
+
+  constructor(
+    private readonly provider: PriceProvider,
+    private readonly store: BarRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  async bars(symbol: ResolvedSymbol, timeframe: Timeframe, fromMs: number, toMs: number): Promise<CachedBars> {
+    const nowMs = this.clock.nowMs();
+    const coverage = await this.store.coverage(symbol.source, timeframe);
+    if (!this.needsFetch(coverage, symbol, timeframe, fromMs, toMs, nowMs)) {
+      return { bars: await this.store.read(symbol.source, timeframe, fromMs, toMs), cached: false };
+    }
+    try {
+      const joined = await this.refresh(symbol, timeframe, fromMs, nowMs, coverage);
+      // Another caller's fetch may have covered a different span: look again rather than assume.
+      if (joined) return this.bars(symbol, timeframe, fromMs, toMs);
+    } catch (error) {
+      const retryable = error instanceof AppError && (error.code === "UPSTREAM_UNAVAILABLE" || error.code === "UPSTREAM_SCHEMA_CHANGED");
+      if (retryable && coverage !== undefined && coverage.fromMs <= fromMs) {
+        return { bars: await this.store.read(symbol.source, timeframe, fromMs, toMs), cached: true };
+      }
+      throw error;
+    }
+    return { bars: await this.store.read(symbol.source, timeframe, fromMs, toMs), cached: false };
+  }
+
+  private needsFetch(
+    coverage: BarCoverage | undefined,
+    symbol: ResolvedSymbol,
+    timeframe: Timeframe,
+    fromMs: number,
+    toMs: number,
+    nowMs: number,
+  ): boolean {
+    if (coverage === undefined || fromMs < coverage.fromMs) return true;
+    const closedUpToMs = coverage.toMs - TAIL_OVERLAP_BARS * TIMEFRAME_MS[timeframe];
+    if (Math.min(toMs, nowMs) <= closedUpToMs) return false;
+    return nowMs - coverage.fetchedAtMs >= tailTtlMs(symbol, timeframe);
+  }
+
+  /**
+   * One upstream call per (symbol, timeframe) at a time. Returns true when it joined another caller's
+   * fetch instead of starting one.
+   */
+  private async refresh(
+    symbol: ResolvedSymbol,
+    timeframe: Timeframe,
+    fromMs: number,
+    nowMs: number,
+    coverage: BarCoverage | undefined,
+  ): Promise<boolean> {
+    const key = `${symbol.source}|${timeframe}`;
+    const running = this.inFlight.get(key);
+    if (running !== undefined) {
+      await running;
+      return true;
+    }
+    const work = this.fetchAndStore(symbol, timeframe, fromMs, nowMs, coverage).finally(() => this.inFlight.delete(key));
+    this.inFlight.set(key, work);
+    await work;
+    return false;
+  }
+
+  private async fetchAndStore(symbol: ResolvedSymbol, timeframe: Timeframe, fromMs: number, nowMs: number, coverage: BarCoverage | undefined) {
+    const headFrom = coverage === undefined ? fromMs : Math.min(fromMs, coverage.fromMs);
+    // With a stored span, fetch only what is missing: the head before it and the tail after its closed part.
+    const tailFrom = coverage === undefined ? headFrom : Math.max(coverage.fromMs, coverage.toMs - TAIL_OVERLAP_BARS * TIMEFRAME_MS[timeframe]);
+    const toMs = nowMs + TIMEFRAME_MS[timeframe];
+    const tail = await this.provider.bars(symbol, timeframe, tailFrom, toMs);
+    const head = coverage !== undefined && headFrom < coverage.fromMs ? await this.provider.bars(symbol, timeframe, headFrom, coverage.fromMs) : [];
+    await this.store.upsert(symbol.source, timeframe, [...head, ...tail]);
+    await this.store.setCoverage(symbol.source, timeframe, { fromMs: headFrom, toMs: nowMs, fetchedAtMs: nowMs });
+  }
+}

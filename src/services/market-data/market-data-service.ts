@@ -1,0 +1,67 @@
+import { AppError } from "../../domain/app-error.js";
+import { TIMEFRAME_MS, type Bar, type Timeframe } from "../../domain/bar.js";
+import type { Clock } from "../../domain/clock.js";
+import type { ResolvedSymbol } from "../../domain/resolved-symbol.js";
+import type { Mover, MoverCategory, MoversProvider } from "../../providers/prices/port.js";
+import type { BarCache } from "./bar-cache.js";
+
+export interface LatestPrice {
+  ticker: string;
+  dateMs: number;
+  close: number;
+  /** Close over the previous bar's close, minus one. */
+  changePct: number;
+  cached: boolean;
+}
+
+export interface PriceHistory {
+  ticker: string;
+  timeframe: Timeframe;
+  bars: Bar[];
+  cached: boolean;
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Prices for callers: history between two inclusive dates, the latest close with its 1-day change, and
+ * movers. Every figure comes from a bar the source returned; nothing is filled in.
+ */
+export class MarketDataService {
+  constructor(
+    private readonly resolve: (ticker: string) => ResolvedSymbol,
+    private readonly bars: BarCache,
+    private readonly movers: MoversProvider,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Bars whose start lies in [startMs, endMs + 1 day): both dates inclusive, intraday bars included whole days. */
+  async history(ticker: string, timeframe: Timeframe, startMs: number, endMs: number): Promise<PriceHistory> {
+    const symbol = this.resolve(ticker);
+    const result = await this.bars.bars(symbol, timeframe, startMs, endMs + DAY_MS);
+    if (result.bars.length === 0) {
+      throw new AppError("NO_DATA", `${symbol.ticker} has no ${timeframe} bars between the requested dates`);
+    }
+    return { ticker: symbol.ticker, timeframe, bars: result.bars, cached: result.cached };
+  }
+
+  /**
+   * The most recent daily close and its change over the close before it. Reads the whole stored daily
+   * history (which the pattern routes need anyway) so a quiet or delisted series still answers with its
+   * real last bar rather than nothing.
+   */
+  async latest(ticker: string): Promise<LatestPrice> {
+    const symbol = this.resolve(ticker);
+    const nowMs = this.clock.nowMs();
+    const result = await this.bars.bars(symbol, "1d", 0, nowMs + TIMEFRAME_MS["1d"]);
+    const n = result.bars.length;
+    if (n < 2) throw new AppError("NO_DATA", `${symbol.ticker} has fewer than two daily bars; no change can be computed`);
+    const last = result.bars[n - 1];
+    const previous = result.bars[n - 2];
+    return { ticker: symbol.ticker, dateMs: last.tsMs, close: last.close, changePct: last.close / previous.close - 1, cached: result.cached };
+  }
+
+  async topMovers(category: MoverCategory, count: number): Promise<Mover[]> {
+    return this.movers.movers(category, count);
+  }
+}

@@ -1,0 +1,40 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pino from "pino";
+import { loadConfig } from "../../src/config/config.js";
+import type { Clock } from "../../src/domain/clock.js";
+import { buildService, type BuildOptions, type Service } from "../../src/main/build-service.js";
+import { createDatabase } from "../../src/storage/create-database.js";
+import { DAILY_DATASET_DIR } from "./shared-paths.js";
+
+export interface TestServiceOptions extends Omit<BuildOptions, "database"> {
+  env?: Record<string, string>;
+  clock?: Clock;
+}
+
+/**
+ * The real service as production wires it (embedded chain, real facilitator, real signer), on an
+ * in-memory SQLite database, a temporary data directory, and the shared daily dataset as market data.
+ */
+export async function startTestService(options: TestServiceOptions = {}): Promise<Service & { dataDir: string }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "precedent-test-"));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    MARKET_DATA_DIR: DAILY_DATASET_DIR,
+    PUBLIC_BASE_URL: "http://precedent.test",
+    LOG_LEVEL: "silent",
+    ...options.env,
+  });
+  const database = await createDatabase({ kind: "sqlite", file: ":memory:" });
+  const service = await buildService(config, { ...options, database, logger: pino({ level: "silent" }) });
+  return {
+    ...service,
+    dataDir,
+    close: async () => {
+      await service.close();
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
