@@ -25,8 +25,12 @@ export const SHARED_SKIP_REASON = `needs recorded fixtures and datasets in ${SHA
 
 /** `describe` that is skipped, with the reason in its title, when ../shared is missing. */
 export function describeWithShared(name: string, body: () => void): void {
-  if (SHARED_AVAILABLE) describe(name, body);
-  else describe.skip(`${name} [skipped: ${SHARED_SKIP_REASON}]`, body);
+  if (SHARED_AVAILABLE) {
+    describe(name, body);
+    return;
+  }
+  console.warn(`[skipped] ${name}: ${SHARED_SKIP_REASON}`);
+  describe.skip(`${name} [skipped: ${SHARED_SKIP_REASON}]`, body);
 }
 
 export class ReplayMissError extends Error {
