@@ -1,0 +1,99 @@
+/**
+ * The layering rules of ../shared/notes/architecture.md, enforced in CI (`npm run lint`).
+ * Each rule names the folder that may not reach the other.
+ */
+const layer = (name) => `^src/${name}/`;
+
+module.exports = {
+  forbidden: [
+    {
+      name: "core-is-pure",
+      comment: "core imports nothing outside core: no Node APIs, no packages",
+      severity: "error",
+      from: { path: layer("core") },
+      to: { pathNot: layer("core") },
+    },
+    {
+      name: "analytics-uses-core-and-domain-only",
+      severity: "error",
+      from: { path: layer("analytics") },
+      to: { pathNot: [layer("analytics"), layer("core"), layer("domain"), "^node_modules/zod/"] },
+    },
+    {
+      name: "domain-stays-at-the-bottom",
+      severity: "error",
+      from: { path: layer("domain") },
+      to: { path: "^src/", pathNot: layer("domain") },
+    },
+    {
+      name: "providers-never-reach-up",
+      comment: "adapters see their port, providers/http and domain only",
+      severity: "error",
+      from: { path: layer("providers") },
+      to: { path: "^src/", pathNot: [layer("providers"), layer("domain"), layer("config")] },
+    },
+    {
+      name: "storage-knows-nothing-above-it",
+      severity: "error",
+      from: { path: layer("storage") },
+      to: { path: "^src/", pathNot: [layer("storage"), layer("domain")] },
+    },
+    {
+      name: "routes-never-touch-providers-or-storage",
+      comment: "a route is a declaration plus one service call; it sees ports and repositories only as types",
+      severity: "error",
+      from: { path: layer("http") },
+      to: { path: [layer("providers"), layer("storage")], dependencyTypesNot: ["type-only"] },
+    },
+    {
+      name: "services-see-ports-as-types",
+      severity: "error",
+      from: { path: layer("services") },
+      to: { path: [layer("providers"), layer("storage"), layer("http"), layer("mcp")], dependencyTypesNot: ["type-only"] },
+    },
+    {
+      name: "http-does-not-import-mcp",
+      severity: "error",
+      from: { path: layer("http") },
+      to: { path: layer("mcp") },
+    },
+    {
+      name: "mcp-does-not-import-http",
+      severity: "error",
+      from: { path: layer("mcp") },
+      to: { path: layer("http") },
+    },
+    {
+      name: "only-main-wires",
+      comment: "nothing imports the composition roots",
+      severity: "error",
+      from: { pathNot: layer("main") },
+      to: { path: layer("main") },
+    },
+    {
+      name: "only-config-reads-the-environment",
+      severity: "error",
+      from: { path: "^src/", pathNot: [layer("config"), layer("main")] },
+      to: { path: "^src/config/config\\.ts$", dependencyTypesNot: ["type-only"] },
+    },
+    {
+      name: "no-cycles",
+      severity: "error",
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: "tests-are-not-imported-by-source",
+      severity: "error",
+      from: { path: "^src/", pathNot: "\\.test\\.ts$" },
+      to: { path: ["^test/", "\\.test\\.ts$"] },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "\\.test\\.ts$" },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.json" },
+    enhancedResolveOptions: { exportsFields: ["exports"], conditionNames: ["import", "require", "node", "default"] },
+  },
+};
