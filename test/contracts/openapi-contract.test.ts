@@ -1,0 +1,112 @@
+import Ajv2020 from "ajv/dist/2020.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestPayer, type TestPayer } from "../support/test-payer.js";
+import { SHARED_PRESENT } from "../support/shared-paths.js";
+import { startTestService } from "../support/test-service.js";
+
+type TestService = Awaited<ReturnType<typeof startTestService>>;
+type OperationDoc = {
+  operationId: string;
+  parameters?: { name: string; in: string; required?: boolean; schema?: { enum?: unknown[] } }[];
+  requestBody?: { content: { "application/json": { example?: Record<string, unknown> } } };
+  responses: Record<string, { content?: { "application/json": { example?: unknown } } }>;
+  "x-payment-info"?: unknown;
+};
+type OpenApiDoc = { paths: Record<string, Record<string, OperationDoc>> };
+
+/**
+ * Walks the served /openapi.json: for every operation, the documented example answers 200 with a body valid
+ * against the documented schema (paid routes are paid for, on the embedded chain), a missing or invalid
+ * parameter answers 422 naming it, and an unpaid call to a paid route answers 402.
+ */
+describe.skipIf(!SHARED_PRESENT)("contract walk of /openapi.json", () => {
+  let service: TestService;
+  let doc: OpenApiDoc;
+  let payer: TestPayer;
+  let ajv: InstanceType<typeof Ajv2020>;
+  const operations: { path: string; method: string; op: OperationDoc }[] = [];
+
+  beforeAll(async () => {
+    service = await startTestService();
+    const res = await service.app.request("/openapi.json");
+    expect(res.status).toBe(200);
+    doc = (await res.json()) as OpenApiDoc;
+    for (const [path, methods] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(methods)) operations.push({ path, method: method.toUpperCase(), op });
+    }
+    payer = await createTestPayer(service, 100_000_000n);
+    ajv = new Ajv2020({ strict: false, allErrors: true });
+    ajv.addSchema(doc, "openapi");
+  });
+  afterAll(async () => {
+    await service?.close();
+  });
+
+  const pointer = (...parts: string[]) => `openapi#/${parts.map((p) => p.replace(/~/g, "~0").replace(/\//g, "~1")).join("/")}`;
+
+  function exampleParams(path: string): Record<string, string> {
+    const post = doc.paths[path].post ?? doc.paths[path].get;
+    const example = post.requestBody?.content["application/json"].example ?? {};
+    return Object.fromEntries(Object.entries(example).map(([k, v]) => [k, String(v)]));
+  }
+
+  async function call(path: string, method: string, params: Record<string, string>, paid: boolean): Promise<Response> {
+    const url = `${path}?${new URLSearchParams(params)}`;
+    const headers: Record<string, string> = paid ? { "PAYMENT-SIGNATURE": await payer.paymentFor(path, method as "GET" | "POST") } : {};
+    return service.app.request(url, { method, headers });
+  }
+
+  it("documents the served operations with examples", () => {
+    expect(operations.length).toBeGreaterThanOrEqual(10);
+    for (const { path, op } of operations) {
+      expect(op.responses["200"]?.content?.["application/json"].example, `${path} example`).toBeDefined();
+      if (op["x-payment-info"] !== undefined) expect(op.responses["402"], `${path} 402`).toBeDefined();
+    }
+  });
+
+  it("answers each documented example with 200 and a schema-valid body", async () => {
+    for (const { path, method, op } of operations) {
+      const paid = op["x-payment-info"] !== undefined;
+      const res = await call(path, method, exampleParams(path), paid);
+      const body = await res.json();
+      expect(res.status, `${method} ${path}: ${JSON.stringify(body).slice(0, 300)}`).toBe(200);
+      const validate = ajv.getSchema(pointer("paths", path, method.toLowerCase(), "responses", "200", "content", "application/json", "schema"));
+      expect(validate, `${path} schema`).toBeDefined();
+      expect(validate!(body), `${method} ${path}: ${JSON.stringify(validate!.errors)}`).toBe(true);
+      expect(res.headers.get("x-response-signature")).toMatch(/^0x/);
+    }
+  });
+
+  it("answers a missing or invalid parameter with 422 naming it", async () => {
+    let checked = 0;
+    for (const { path, method, op } of operations) {
+      const params = exampleParams(path);
+      const required = op.parameters?.find((p) => p.in === "query" && p.required);
+      const enumerated = op.parameters?.find((p) => p.in === "query" && p.schema?.enum !== undefined);
+      const broken = required ?? enumerated;
+      if (broken === undefined) continue;
+      if (broken === required) delete params[broken.name];
+      else params[broken.name] = "not-a-valid-choice";
+      const paid = op["x-payment-info"] !== undefined;
+      const res = await call(path, method, params, paid);
+      expect(res.status, `${method} ${path}`).toBe(422);
+      const body = (await res.json()) as { error: { code: string; details: { param: string }[] } };
+      expect(body.error.code).toBe("VALIDATION_FAILED");
+      expect(body.error.details.map((d) => d.param)).toContain(broken.name);
+      checked += 1;
+    }
+    expect(checked).toBeGreaterThanOrEqual(4);
+  });
+
+  it("answers an unpaid call to every paid operation with 402", async () => {
+    let paidCount = 0;
+    for (const { path, method, op } of operations) {
+      if (op["x-payment-info"] === undefined) continue;
+      paidCount += 1;
+      const res = await service.app.request(path, { method });
+      expect(res.status, `${method} ${path}`).toBe(402);
+      expect(res.headers.get("payment-required")).not.toBeNull();
+    }
+    expect(paidCount).toBeGreaterThanOrEqual(4);
+  });
+});
