@@ -4,7 +4,7 @@ import { ErrorCodeSchema } from "../domain/app-error.js";
 export const ErrorBodySchema = z
   .object({
     error: z.object({
-      code: ErrorCodeSchema.openapi({ description: "Stable machine-readable code (UPPER_SNAKE)" }),
+      code: z.enum(ErrorCodeSchema.options).openapi({ description: "Stable machine-readable code (UPPER_SNAKE)" }),
       message: z.string().openapi({ description: "What went wrong, for people" }),
       details: z
         .array(z.object({ param: z.string().optional(), issue: z.string() }))

@@ -28,7 +28,7 @@ const BarSchema = z
 const response = z
   .object({
     ticker: z.string(),
-    timeframe: TimeframeSchema,
+    timeframe: z.enum(TimeframeSchema.options),
     bars: z.array(BarSchema).openapi({ description: "Ascending by time" }),
     cached: z.boolean().openapi({ description: "True when the source was unreachable and stored bars were served" }),
   })

@@ -1,0 +1,108 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { AppError } from "../../src/domain/app-error.js";
+import type { Bar, Timeframe } from "../../src/domain/bar.js";
+import type { ResolvedSymbol } from "../../src/domain/resolved-symbol.js";
+import { resolveSymbol } from "../../src/domain/symbol-resolver.js";
+import { CsvPriceProvider } from "../../src/providers/prices/offline/csv-price-provider.js";
+import type { PriceProvider } from "../../src/providers/prices/port.js";
+import { BarCache } from "../../src/services/market-data/bar-cache.js";
+import type { Database } from "../../src/storage/create-database.js";
+import { BarStore } from "../../src/storage/repos/bar-store.js";
+import { FakeClock } from "../support/fake-clock.js";
+import { DAILY_DATASET_DIR, SHARED_PRESENT } from "../support/shared-paths.js";
+import { testDatabaseKinds } from "../support/test-databases.js";
+
+const ms = (date: string) => Date.parse(`${date}T00:00:00Z`);
+
+/**
+ * The real CSV provider behind a counter, with a switch that makes it fail like an unreachable upstream.
+ * It also serves only bars up to the fake "now", as a live source would.
+ */
+class ObservedProvider implements PriceProvider {
+  readonly name = "observed";
+  calls: { symbol: string; fromMs: number; toMs: number }[] = [];
+  down = false;
+
+  constructor(
+    private readonly inner: PriceProvider,
+    private readonly clock: FakeClock,
+  ) {}
+
+  async bars(symbol: ResolvedSymbol, timeframe: Timeframe, fromMs: number, toMs: number): Promise<Bar[]> {
+    this.calls.push({ symbol: symbol.source, fromMs, toMs });
+    await new Promise((r) => setTimeout(r, 5)); // long enough for concurrent callers to overlap
+    if (this.down) throw new AppError("UPSTREAM_UNAVAILABLE", "source down", { retryAfterSeconds: 7 });
+    return this.inner.bars(symbol, timeframe, fromMs, Math.min(toMs, this.clock.nowMs() + 1));
+  }
+}
+
+for (const kind of testDatabaseKinds()) {
+  describe.skipIf(!SHARED_PRESENT)(`bar cache on ${kind.name}`, () => {
+    let database: Database;
+    let clock: FakeClock;
+    let provider: ObservedProvider;
+    let cache: BarCache;
+    const aapl = resolveSymbol("AAPL");
+
+    beforeEach(async () => {
+      database = await kind.open();
+      clock = new FakeClock(ms("2024-12-06") + 20 * 3_600_000); // the evening of the dataset's last AAPL day
+      provider = new ObservedProvider(new CsvPriceProvider({ marketDataDir: DAILY_DATASET_DIR }), clock);
+      cache = new BarCache(provider, new BarStore(database.db), clock);
+    });
+    afterEach(async () => {
+      await database.close();
+    });
+
+    it("stores on the first request and reads the second without an upstream call", async () => {
+      const first = await cache.bars(aapl, "1d", ms("2020-01-02"), ms("2020-02-01"));
+      expect(first.bars).toHaveLength(21);
+      expect(first.cached).toBe(false);
+      expect(provider.calls).toHaveLength(1);
+      const second = await cache.bars(aapl, "1d", ms("2020-01-10"), ms("2020-01-20"));
+      expect(second.bars.map((b) => b.tsMs)).toEqual(first.bars.filter((b) => b.tsMs >= ms("2020-01-10") && b.tsMs < ms("2020-01-20")).map((b) => b.tsMs));
+      expect(provider.calls).toHaveLength(1);
+    });
+
+    it("refetches only the open tail once its TTL has passed", async () => {
+      await cache.bars(aapl, "1d", ms("2024-11-01"), ms("2024-12-07"));
+      clock.advance(5 * 60_000);
+      await cache.bars(aapl, "1d", ms("2024-11-01"), ms("2024-12-07"));
+      expect(provider.calls).toHaveLength(1); // inside the 15-minute equity TTL
+      clock.advance(11 * 60_000);
+      await cache.bars(aapl, "1d", ms("2024-11-01"), ms("2024-12-07"));
+      expect(provider.calls).toHaveLength(2);
+      const tail = provider.calls[1];
+      expect(tail.fromMs).toBeGreaterThan(ms("2024-11-25")); // only the last few bars, not the whole span again
+      await cache.bars(aapl, "1d", ms("2024-11-01"), ms("2024-11-20"));
+      expect(provider.calls).toHaveLength(2); // closed bars never go stale
+    });
+
+    it("fetches the missing head when a request reaches before the stored span", async () => {
+      await cache.bars(aapl, "1d", ms("2024-01-02"), ms("2024-02-01"));
+      const wider = await cache.bars(aapl, "1d", ms("2023-12-01"), ms("2024-02-01"));
+      expect(provider.calls).toHaveLength(3); // first fill, then head and tail
+      expect(wider.bars[0].tsMs).toBe(ms("2023-12-01"));
+      expect(wider.bars.length).toBeGreaterThan(35);
+    });
+
+    it("makes one upstream call for identical concurrent misses", async () => {
+      const results = await Promise.all(Array.from({ length: 8 }, () => cache.bars(aapl, "1d", ms("2019-01-02"), ms("2019-02-01"))));
+      expect(provider.calls).toHaveLength(1);
+      for (const r of results) expect(r.bars).toHaveLength(results[0].bars.length);
+    });
+
+    it("serves stored bars flagged cached when the upstream is down, and fails when nothing is stored", async () => {
+      await cache.bars(aapl, "1d", ms("2024-11-01"), ms("2024-12-07"));
+      clock.advance(60 * 60_000);
+      provider.down = true;
+      const stale = await cache.bars(aapl, "1d", ms("2024-11-01"), ms("2024-12-07"));
+      expect(stale.cached).toBe(true);
+      expect(stale.bars.at(-1)?.tsMs).toBe(ms("2024-12-06"));
+      await expect(cache.bars(resolveSymbol("MSFT"), "1d", ms("2024-11-01"), ms("2024-12-07"))).rejects.toMatchObject({
+        code: "UPSTREAM_UNAVAILABLE",
+        retryAfterSeconds: 7,
+      });
+    });
+  });
+}

@@ -1,0 +1,97 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestPayer, type TestPayer } from "../support/test-payer.js";
+import { DAILY_DATASET_DIR, SHARED_PRESENT } from "../support/shared-paths.js";
+import { startTestService } from "../support/test-service.js";
+
+type TestService = Awaited<ReturnType<typeof startTestService>>;
+
+/** The dataset rows themselves, read independently of the service's parser. */
+function csvRows(file: string): { date: string; open: number; high: number; low: number; close: number }[] {
+  const lines = fs.readFileSync(path.join(DAILY_DATASET_DIR, file), "utf8").trim().split("\n").slice(1);
+  return lines.map((line) => {
+    const [date, open, high, low, close] = line.split(",");
+    return { date, open: Number(open), high: Number(high), low: Number(low), close: Number(close) };
+  });
+}
+
+describe.skipIf(!SHARED_PRESENT)("price routes on the offline dataset", () => {
+  let service: TestService;
+  let payer: TestPayer;
+  beforeAll(async () => {
+    service = await startTestService();
+    payer = await createTestPayer(service, 50_000_000n);
+  });
+  afterAll(async () => {
+    await service?.close();
+  });
+
+  const get = async (url: string) => {
+    const res = await payer.pay(url);
+    return { status: res.status, headers: res.headers, body: (await res.json()) as Record<string, any> };
+  };
+
+  it("returns exactly the CSV rows of an inclusive date range", async () => {
+    const { status, body } = await get("/get_price_history?ticker=AAPL&start_date=2020-01-02&end_date=2020-01-31");
+    expect(status).toBe(200);
+    const expected = csvRows("AAPL.csv").filter((r) => r.date >= "2020-01-02" && r.date <= "2020-01-31");
+    expect(expected).toHaveLength(21);
+    expect(body).toEqual({ ticker: "AAPL", timeframe: "1d", bars: expected, cached: false });
+  });
+
+  it("resolves BTC, xyz:GOLD and SPY to their files", async () => {
+    for (const [ticker, file] of [
+      ["BTC", "BTC-USD.csv"],
+      ["xyz:GOLD", "GOLD.csv"],
+      ["SPY", "SPY.csv"],
+    ]) {
+      const { status, body } = await get(`/get_price_history?ticker=${encodeURIComponent(ticker)}&start_date=2021-03-01&end_date=2021-03-05`);
+      expect(status, ticker).toBe(200);
+      expect(body.bars, ticker).toEqual(csvRows(file).filter((r) => r.date >= "2021-03-01" && r.date <= "2021-03-05"));
+    }
+  });
+
+  it("answers the latest close and its change over the previous close", async () => {
+    const rows = csvRows("MSFT.csv");
+    const [previous, last] = rows.slice(-2);
+    const { status, body } = await get("/get_latest_price?ticker=msft");
+    expect(status).toBe(200);
+    expect(body).toEqual({ ticker: "MSFT", date: last.date, close: last.close, change_pct: last.close / previous.close - 1, cached: false });
+  });
+
+  it("takes the same parameters from a JSON body on POST", async () => {
+    const header = await payer.paymentFor("/get_price_history");
+    const res = await service.app.request("/get_price_history", {
+      method: "POST",
+      headers: { "PAYMENT-SIGNATURE": header, "content-type": "application/json" },
+      body: JSON.stringify({ ticker: "ETH", start_date: "2022-06-01", end_date: "2022-06-01" }),
+    });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { bars: unknown[] }).bars).toEqual(csvRows("ETH-USD.csv").filter((r) => r.date === "2022-06-01"));
+  });
+
+  it("ranks the offline universe for movers", async () => {
+    const { status, body } = await get("/get_market_movers?category=all&count=3");
+    expect(status).toBe(200);
+    expect(body.gainers).toHaveLength(3);
+    expect(body.losers).toHaveLength(3);
+    expect(body.most_active).toHaveLength(3);
+    const changes = body.gainers.map((m: { change_pct: number }) => m.change_pct);
+    expect([...changes].sort((a, b) => b - a)).toEqual(changes);
+    expect(body.source).toBe("offline-csv");
+  });
+
+  it("answers unknown tickers 404, empty ranges 404, intraday offline 422, and charges none of them", async () => {
+    const before = await payer.balance();
+    const unknown = await get("/get_latest_price?ticker=ZZZZQ");
+    expect([unknown.status, unknown.body.error.code]).toEqual([404, "UNKNOWN_TICKER"]);
+    const weekend = await get("/get_price_history?ticker=AAPL&start_date=2020-01-04&end_date=2020-01-05");
+    expect([weekend.status, weekend.body.error.code]).toEqual([404, "NO_DATA"]);
+    const intraday = await get("/get_price_history?ticker=AAPL&start_date=2020-01-02&end_date=2020-01-03&timeframe=15m");
+    expect([intraday.status, intraday.body.error.code]).toEqual([422, "RANGE_UNAVAILABLE"]);
+    const badDate = await get("/get_price_history?ticker=AAPL&start_date=2020-02-30&end_date=2020-03-01");
+    expect([badDate.status, badDate.body.error.details[0].param]).toEqual([422, "start_date"]);
+    expect(await payer.balance()).toBe(before);
+  });
+});
