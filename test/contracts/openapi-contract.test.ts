@@ -1,4 +1,4 @@
-import Ajv2020 from "ajv/dist/2020.js";
+import { Ajv2020 } from "ajv/dist/2020.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestPayer, type TestPayer } from "../support/test-payer.js";
 import { SHARED_PRESENT } from "../support/shared-paths.js";
