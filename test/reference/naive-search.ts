@@ -163,3 +163,29 @@ export function naiveSearchMany(
   const all = series.flatMap((s, i) => scoreSeries(s, i, queryZ, m, options));
   return greedyPick(all, series, m, options.k, options.excludeRanges ?? []);
 }
+
+/** Relative distance tolerance used when comparing a fast path with the oracle (absolute below 1e-3). */
+export const DISTANCE_TOLERANCE = 1e-9;
+
+/**
+ * Compares a fast result with the oracle's: same length, same (series, start, wrapped) at every rank,
+ * distances within DISTANCE_TOLERANCE. Returns a description of the first difference, or null.
+ */
+export function describeMismatch(
+  ref: readonly NaiveMatch[],
+  comp: readonly { start: number; distance: number; wrapped: boolean; seriesIndex: number }[],
+): string | null {
+  if (ref.length !== comp.length) return `expected ${ref.length} matches, got ${comp.length}`;
+  for (let i = 0; i < ref.length; i++) {
+    const r = ref[i];
+    const c = comp[i];
+    if (r.start !== c.start || r.seriesIndex !== c.seriesIndex || r.wrapped !== c.wrapped) {
+      return `rank ${i}: expected series ${r.seriesIndex} start ${r.start}${r.wrapped ? " (wrapped)" : ""} d=${r.distance}, got series ${c.seriesIndex} start ${c.start}${c.wrapped ? " (wrapped)" : ""} d=${c.distance}`;
+    }
+    const allowed = DISTANCE_TOLERANCE * Math.max(r.distance, 1e-3);
+    if (!(Math.abs(r.distance - c.distance) <= allowed)) {
+      return `rank ${i} (start ${r.start}): expected distance ${r.distance}, got ${c.distance}`;
+    }
+  }
+  return null;
+}

@@ -1,0 +1,105 @@
+import { describe, expect, it } from "vitest";
+import { mulberry32, randomInt } from "../../test/support/seeded-rng.js";
+import { CandidateCollector } from "./candidate-collector.js";
+
+interface Window {
+  series: number;
+  start: number;
+  exact: number;
+}
+
+/** Greedy reference over every window: order (exact, series, start), skip overlaps within a series. */
+function greedy(windows: Window[], m: number, k: number): Window[] {
+  const sorted = [...windows].sort((a, b) => a.exact - b.exact || a.series - b.series || a.start - b.start);
+  const picks: Window[] = [];
+  for (const w of sorted) {
+    if (picks.length === k) break;
+    if (picks.some((p) => p.series === w.series && Math.abs(p.start - w.start) < m)) continue;
+    picks.push(w);
+  }
+  return picks;
+}
+
+/** Feeds noisy fast scores (exact +- error) through the collector, then picks greedily on exact scores. */
+function viaCollector(series: number[][], m: number, k: number, error: number, seed: number): Window[] {
+  const rand = mulberry32(seed);
+  const collector = new CandidateCollector(k, m);
+  series.forEach((scores, index) => {
+    collector.beginSeries(index);
+    scores.forEach((exact, start) => collector.offer(start, exact + error * (2 * rand() - 1), error));
+  });
+  const kept = collector.finish();
+  const windows: Window[] = [];
+  for (let i = 0; i < kept.size; i++) {
+    const s = kept.seriesIndex[i];
+    windows.push({ series: s, start: kept.start[i], exact: series[s][kept.start[i]] });
+  }
+  return greedy(windows, m, k);
+}
+
+function flatten(series: number[][]): Window[] {
+  return series.flatMap((scores, s) => scores.map((exact, start) => ({ series: s, start, exact })));
+}
+
+describe("CandidateCollector", () => {
+  it("keeps every window the greedy non-overlapping top-k needs (random scores, many ties)", () => {
+    for (let trial = 0; trial < 300; trial++) {
+      const rand = mulberry32(trial);
+      const m = 1 + randomInt(rand, 12);
+      const k = 1 + randomInt(rand, 6);
+      const levels = 2 + randomInt(rand, 30);
+      const seriesCount = 1 + randomInt(rand, 3);
+      const series = Array.from({ length: seriesCount }, () =>
+        Array.from({ length: 5 + randomInt(rand, 200) }, () => randomInt(rand, levels) / levels),
+      );
+      const error = trial % 3 === 0 ? 0 : 0.3 / levels;
+      const ref = greedy(flatten(series), m, k);
+      const comp = viaCollector(series, m, k, error, trial);
+      expect(comp, `trial ${trial}`).toEqual(ref);
+    }
+  });
+
+  it("is needed: a plain k-th-best bound loses picks that the exclusion rule makes necessary", () => {
+    // Scores along the series: two shallow valleys next to each other; with m = 3 picking the best window
+    // blocks its neighbours, so the 2nd pick comes from far away with a worse score than the 2nd-best window.
+    const scores = [0.9, 0.1, 0.2, 0.15, 0.9, 0.9, 0.9, 0.5, 0.9];
+    const m = 3;
+    const k = 2;
+    const ref = greedy(flatten([scores]), m, k);
+    expect(ref.map((w) => w.start)).toEqual([1, 7]);
+    // The plain bound (2nd best exact score = 0.15) would have discarded window 7 (0.5).
+    const plainBound = [...scores].sort((a, b) => a - b)[k - 1];
+    expect(scores[7]).toBeGreaterThan(plainBound);
+    expect(viaCollector([scores], m, k, 0, 1)).toEqual(ref);
+  });
+
+  it("prunes: far fewer candidates than windows once the bound is set", () => {
+    const rand = mulberry32(7);
+    const scores = Array.from({ length: 100_000 }, () => rand());
+    const collector = new CandidateCollector(10, 20);
+    collector.beginSeries(0);
+    scores.forEach((score, start) => collector.offer(start, score, 0));
+    expect(collector.finish().size).toBeLessThan(2_000);
+    expect(collector.limit).toBeLessThan(0.01);
+  });
+
+  it("prunes exact ties at the bound by position (a constant query makes every window tie)", () => {
+    const collector = new CandidateCollector(3, 10);
+    collector.beginSeries(0);
+    for (let start = 0; start < 10_000; start++) collector.offer(start, 4, 0);
+    const kept = collector.finish();
+    expect(kept.size).toBeLessThanOrEqual(5 * 10);
+    expect(kept.start[0]).toBe(0);
+  });
+
+  it("keeps wrapped (candidate-only) windows under the bound without letting them set it", () => {
+    const collector = new CandidateCollector(1, 5);
+    collector.beginSeries(0);
+    collector.offerCandidateOnly(98, 0.5, 0);
+    expect(collector.limit).toBe(Infinity);
+    collector.offer(0, 1, 0);
+    expect(collector.limit).toBe(1);
+    collector.offerCandidateOnly(99, 2, 0);
+    expect(Array.from(collector.finish().start)).toEqual([98, 0]);
+  });
+});

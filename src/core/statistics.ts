@@ -1,0 +1,62 @@
+/**
+ * Small descriptive statistics for the analytics layer. Inputs are array-likes of finite numbers (a
+ * non-finite value throws TypeError: callers decide how to treat missing data before aggregating);
+ * empty input, or fewer than two values for sampleStd, throws RangeError. Inputs are never mutated.
+ */
+
+type Numbers = ArrayLike<number>;
+
+function requireFinite(values: Numbers, what: string, minimum: number): void {
+  if (values.length < minimum) {
+    throw new RangeError(`${what} needs at least ${minimum} value${minimum === 1 ? "" : "s"}, got ${values.length}`);
+  }
+  for (let i = 0; i < values.length; i++) {
+    if (!Number.isFinite(values[i])) throw new TypeError(`${what}: value at position ${i} is not finite (${values[i]})`);
+  }
+}
+
+function meanOf(values: Numbers): number {
+  const n = values.length;
+  let sum = 0;
+  for (let i = 0; i < n; i++) sum += values[i];
+  const first = sum / n;
+  // One correction pass removes most of the rounding of the first sum (prices far from zero).
+  let correction = 0;
+  for (let i = 0; i < n; i++) correction += values[i] - first;
+  return first + correction / n;
+}
+
+/** Arithmetic mean. */
+export function mean(values: Numbers): number {
+  requireFinite(values, "mean", 1);
+  return meanOf(values);
+}
+
+/** Sample standard deviation (divides by n - 1), two-pass. */
+export function sampleStd(values: Numbers): number {
+  requireFinite(values, "sampleStd", 2);
+  const centre = meanOf(values);
+  let squares = 0;
+  for (let i = 0; i < values.length; i++) {
+    const d = values[i] - centre;
+    squares += d * d;
+  }
+  return Math.sqrt(squares / (values.length - 1));
+}
+
+/**
+ * The p-th percentile (0 <= p <= 100) by linear interpolation between closest ranks (numpy's default
+ * "linear", Hyndman & Fan type 7): with the values sorted ascending as v[0..n-1] and h = (n - 1) p / 100,
+ * the result is v[floor(h)] + (h - floor(h)) (v[floor(h) + 1] - v[floor(h)]). So p = 0 is the minimum,
+ * p = 100 the maximum and p = 50 the usual median.
+ */
+export function percentile(values: Numbers, p: number): number {
+  requireFinite(values, "percentile", 1);
+  if (!Number.isFinite(p) || p < 0 || p > 100) throw new RangeError(`percentile p must be within [0, 100], got ${p}`);
+  const sorted = Float64Array.from(values).sort();
+  const h = ((sorted.length - 1) * p) / 100;
+  const lower = Math.floor(h);
+  const fraction = h - lower;
+  if (fraction === 0) return sorted[lower];
+  return sorted[lower] + fraction * (sorted[lower + 1] - sorted[lower]);
+}
