@@ -1,0 +1,43 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "../../src/config/config.js";
+
+describe("configuration from the environment", () => {
+  it("runs on embedded defaults with an empty environment", () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 8402,
+      dataDir: path.resolve("./data"),
+      databaseUrl: undefined,
+      publicBaseUrl: "http://localhost:8402",
+      facilitator: { mode: "embedded" },
+      marketDataDir: undefined,
+    });
+    expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it("names every bad variable in one error", () => {
+    expect(() => loadConfig({ PORT: "eighty", DATABASE_URL: "mysql://x", SIGNER_PRIVATE_KEY: "0x12" })).toThrowError(ConfigError);
+    try {
+      loadConfig({ PORT: "eighty", DATABASE_URL: "mysql://x", SIGNER_PRIVATE_KEY: "0x12" });
+    } catch (error) {
+      const message = (error as Error).message;
+      expect(message).toContain("PORT");
+      expect(message).toContain("DATABASE_URL");
+      expect(message).toContain("SIGNER_PRIVATE_KEY");
+    }
+  });
+
+  it("requires PAY_TO with a remote facilitator and CDP keys in pairs", () => {
+    expect(() => loadConfig({ FACILITATOR: "https://facilitator.example" })).toThrowError(/PAY_TO/);
+    expect(() => loadConfig({ CDP_API_KEY_ID: "id" })).toThrowError(/together/);
+    const remote = loadConfig({ FACILITATOR: "https://facilitator.example", PAY_TO: `0x${"ab".repeat(20)}` });
+    expect(remote.facilitator).toEqual({ mode: "remote", url: "https://facilitator.example", cdpKeyId: undefined, cdpKeySecret: undefined });
+  });
+
+  it("switches to PostgreSQL by URL and trims the public base URL", () => {
+    const config = loadConfig({ DATABASE_URL: "postgres://u@h/db", PUBLIC_BASE_URL: "https://api.example.com/" });
+    expect(config.databaseUrl).toBe("postgres://u@h/db");
+    expect(config.publicBaseUrl).toBe("https://api.example.com");
+  });
+});
