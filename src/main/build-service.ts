@@ -22,6 +22,7 @@ import { ClientKeySalts } from "../storage/repos/client-key-salts.js";
 import { RequestLog } from "../storage/repos/request-log.js";
 import { SettlementLedger } from "../storage/repos/settlement-ledger.js";
 import { buildMarketData, type MarketDataOverrides } from "./build-market-data.js";
+import { buildPatterns } from "./build-patterns.js";
 import { loadOrCreateKeys } from "./persistent-keys.js";
 
 export const SERVICE_VERSION = "1.0.0";
@@ -78,7 +79,9 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
   const operations: RouteModule[] = [];
   operations.push(verifySignatureRoute(signer));
   operations.push(apiCatalogRoute(() => operations, payTo));
-  operations.push(...buildMarketData(config, database, clock, options.marketData).routes);
+  const marketData = buildMarketData(config, database, clock, options.marketData);
+  operations.push(...marketData.routes);
+  operations.push(...buildPatterns(marketData, clock).routes);
   if (embedded !== undefined) operations.push(devFaucetRoute(embedded));
 
   const scopes = new RequestScopeStore();

@@ -1,0 +1,63 @@
+import { z } from "@hono/zod-openapi";
+import type { OperationContract } from "../operation-contract.js";
+import { PatternMatchSchema, PatternParamsSchema } from "./pattern-params.js";
+
+export const PatternQueryEchoSchema = z
+  .object({
+    ticker: z.string(),
+    start_date: z.string(),
+    end_date: z.string().openapi({ description: "Exclusive" }),
+    timeframe: z.enum(["1d", "1h", "30m", "15m"]),
+    metric: z.enum(["l1", "l2"]),
+    bars: z.number().int().openapi({ description: "Bars in the query window" }),
+    history_bars: z.number().int().openapi({ description: "Bars of history searched" }),
+    cached: z.boolean().openapi({ description: "True when the price source was unreachable and stored bars were used" }),
+  })
+  .openapi("PatternQuery");
+
+const response = z
+  .object({
+    matches: z.array(PatternMatchSchema).openapi({ description: "Ranked best first; never overlapping the query window or each other" }),
+    query: PatternQueryEchoSchema,
+  })
+  .openapi("PatternsRaw");
+
+/** A real result on the shared daily dataset (AAPL, 2024-10-01 to 2024-10-08, k=1), not an invented one. */
+export const EXAMPLE_MATCH = {
+  dates: ["2001-07-12", "2001-07-13", "2001-07-16", "2001-07-17", "2001-07-18"],
+  closes: [0.366943, 0.374324, 0.360918, 0.37809, 0.313167],
+  similarity: 0.060016659165429906,
+  query_return: -0.01998149144147454,
+  match_return: -0.14655137173893507,
+  wrapped: false,
+  description: "2001-07-12 to 2001-07-18: 5 bars, -14.66% inside the window, similarity 0.060",
+};
+
+export const EXAMPLE_QUERY = {
+  ticker: "AAPL",
+  start_date: "2024-10-01",
+  end_date: "2024-10-08",
+  timeframe: "1d" as const,
+  metric: "l2" as const,
+  bars: 5,
+  history_bars: 11089,
+  cached: false,
+};
+
+export const EXAMPLE_PARAMS = { ticker: "AAPL", start_date: "2024-10-01", end_date: "2024-10-08", k: 1, metric: "l2", wrap: true, timeframe: "1d" };
+
+export const getPatternsRawContract: OperationContract<typeof PatternParamsSchema, typeof response> = {
+  operationId: "get_patterns_raw",
+  description:
+    "The k historical windows of the ticker whose z-normalised close shape is closest to the query window [start_date, end_date). " +
+    "Exact search (every window is scored). Matches never overlap the query window or each other, never span a gap in the history " +
+    "(a closure longer than 4 days), and are ranked best first; ties go to the earlier window. No forward statistics. " +
+    "The window must hold at least 5 bars and at most half of the history.",
+  params: PatternParamsSchema,
+  response,
+  example: {
+    params: EXAMPLE_PARAMS,
+    response: { matches: [EXAMPLE_MATCH], query: EXAMPLE_QUERY },
+  },
+  errors: ["UNKNOWN_TICKER", "NO_DATA", "RANGE_UNAVAILABLE", "UPSTREAM_UNAVAILABLE"],
+};

@@ -1,0 +1,17 @@
+import { getPatternsRawContract } from "../../../contracts/patterns/get-patterns-raw.js";
+import type { PatternParams } from "../../../contracts/patterns/pattern-params.js";
+import { findCatalogRoute } from "../../../contracts/route-catalog.js";
+import type { PatternService } from "../../../services/patterns/pattern-service.js";
+import type { RouteModule } from "../../route-module.js";
+import { matchWire, queryEcho, toPatternQuery } from "./pattern-wire.js";
+
+export function getPatternsRawRoute(patterns: PatternService): RouteModule {
+  return {
+    route: findCatalogRoute("get_patterns_raw"),
+    contract: getPatternsRawContract,
+    handle: async (params: PatternParams) => {
+      const result = await patterns.analogs(toPatternQuery(params));
+      return { matches: result.analogs.map((a) => matchWire(result, a)), query: queryEcho(params, result) };
+    },
+  };
+}

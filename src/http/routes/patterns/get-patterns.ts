@@ -1,0 +1,29 @@
+import { getPatternsContract } from "../../../contracts/patterns/get-patterns.js";
+import type { PatternParams } from "../../../contracts/patterns/pattern-params.js";
+import { findCatalogRoute } from "../../../contracts/route-catalog.js";
+import type { PatternService } from "../../../services/patterns/pattern-service.js";
+import type { RouteModule } from "../../route-module.js";
+import { matchWire, queryEcho, toPatternQuery } from "./pattern-wire.js";
+
+export function getPatternsRoute(patterns: PatternService): RouteModule {
+  return {
+    route: findCatalogRoute("get_patterns"),
+    contract: getPatternsContract,
+    handle: async (params: PatternParams) => {
+      const result = await patterns.analogs(toPatternQuery(params));
+      const summary = patterns.summarize(result);
+      return {
+        matches: result.analogs.map((a) => matchWire(result, a)),
+        summary: {
+          "Average 7 day return": summary.forward7d.average,
+          "Average 30 day return": summary.forward30d.average,
+          "Pattern Average return": summary.withinPattern.average,
+          "Matches with 7 day history": summary.forward7d.n,
+          "Matches with 30 day history": summary.forward30d.n,
+          "Matches in pattern average": summary.withinPattern.n,
+        },
+        query: queryEcho(params, result),
+      };
+    },
+  };
+}

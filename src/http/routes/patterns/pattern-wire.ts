@@ -1,0 +1,46 @@
+import type { Analog } from "../../../analytics/analog-search.js";
+import type { PatternParams } from "../../../contracts/patterns/pattern-params.js";
+import { formatBarTime, parseIsoDate } from "../../../domain/bar.js";
+import type { PatternQuery, PatternResult } from "../../../services/patterns/pattern-service.js";
+
+/** Route parameters to a service query: dates to epoch ms, the window end stays exclusive. */
+export function toPatternQuery(params: PatternParams): PatternQuery {
+  return {
+    ticker: params.ticker,
+    timeframe: params.timeframe,
+    startMs: parseIsoDate(params.start_date),
+    endMs: parseIsoDate(params.end_date),
+    k: params.k,
+    metric: params.metric,
+    wrap: params.wrap,
+  };
+}
+
+export function matchWire(result: PatternResult, analog: Analog) {
+  const { series } = result;
+  const dates = analog.indices.map((i) => formatBarTime(series.timesMs[i], series.timeframe));
+  const pct = analog.matchReturn === null ? "" : `, ${(analog.matchReturn * 100).toFixed(2)}% inside the window`;
+  const wrapped = analog.wrapped ? " (wrapped: splices the end of history onto its start)" : "";
+  return {
+    dates,
+    closes: analog.indices.map((i) => series.closes[i]),
+    similarity: analog.similarity,
+    query_return: result.queryReturn,
+    match_return: analog.matchReturn,
+    wrapped: analog.wrapped,
+    description: `${dates[0]} to ${dates[dates.length - 1]}: ${dates.length} bars${pct}, similarity ${analog.similarity.toFixed(3)}${wrapped}`,
+  };
+}
+
+export function queryEcho(params: PatternParams, result: PatternResult) {
+  return {
+    ticker: result.series.ticker,
+    start_date: params.start_date,
+    end_date: params.end_date,
+    timeframe: params.timeframe,
+    metric: params.metric,
+    bars: result.window.m,
+    history_bars: result.series.closes.length,
+    cached: result.cached,
+  };
+}

@@ -1,0 +1,67 @@
+import { prepareSeries, type PreparedSeries } from "../../core/prepared-series.js";
+import { toPriceSeries, type PriceSeries } from "../../analytics/price-series.js";
+import { AppError } from "../../domain/app-error.js";
+import { TIMEFRAME_MS, type Timeframe } from "../../domain/bar.js";
+import type { Clock } from "../../domain/clock.js";
+import type { ResolvedSymbol } from "../../domain/resolved-symbol.js";
+import { tailTtlMs, type BarCache } from "./bar-cache.js";
+
+export interface LoadedSeries {
+  symbol: ResolvedSymbol;
+  series: PriceSeries;
+  /** Reused across queries: rolling statistics and FFT spectra are built once per window length. */
+  prepared: PreparedSeries;
+  cached: boolean;
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * How much history a search sees per timeframe: all of it for daily bars, and the source's intraday
+ * lookback otherwise (one day inside it, so the request never trips the limit at the boundary).
+ */
+const HISTORY_DAYS: Record<Exclude<Timeframe, "1d">, number> = { "1h": 729, "30m": 59, "15m": 59 };
+
+/**
+ * The whole history of a symbol as Float64Array columns, kept in memory per node and refreshed when the
+ * bar cache's tail TTL has passed. This is what the pattern engine reads; the database stays the source
+ * of truth.
+ */
+export class SeriesCache {
+  private readonly entries = new Map<string, { loadedAtMs: number; value: LoadedSeries }>();
+  private readonly inFlight = new Map<string, Promise<LoadedSeries>>();
+
+  constructor(
+    private readonly resolve: (ticker: string) => ResolvedSymbol,
+    private readonly bars: BarCache,
+    private readonly clock: Clock,
+    private readonly maxEntries = 256,
+  ) {}
+
+  async load(ticker: string, timeframe: Timeframe): Promise<LoadedSeries> {
+    const symbol = this.resolve(ticker);
+    const key = `${symbol.source}|${timeframe}`;
+    const nowMs = this.clock.nowMs();
+    const entry = this.entries.get(key);
+    if (entry !== undefined && nowMs - entry.loadedAtMs < tailTtlMs(symbol, timeframe)) {
+      return { ...entry.value, symbol: { ...entry.value.symbol, ticker: symbol.ticker } };
+    }
+    const running = this.inFlight.get(key);
+    if (running !== undefined) return running;
+    const work = this.fetch(symbol, timeframe, nowMs).finally(() => this.inFlight.delete(key));
+    this.inFlight.set(key, work);
+    const value = await work;
+    this.entries.delete(key);
+    this.entries.set(key, { loadedAtMs: nowMs, value });
+    if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
+    return value;
+  }
+
+  private async fetch(symbol: ResolvedSymbol, timeframe: Timeframe, nowMs: number): Promise<LoadedSeries> {
+    const fromMs = timeframe === "1d" ? 0 : nowMs - HISTORY_DAYS[timeframe] * DAY_MS;
+    const result = await this.bars.bars(symbol, timeframe, fromMs, nowMs + TIMEFRAME_MS[timeframe]);
+    if (result.bars.length === 0) throw new AppError("NO_DATA", `${symbol.ticker} has no ${timeframe} history`);
+    const series = toPriceSeries(symbol.ticker, timeframe, result.bars);
+    return { symbol, series, prepared: prepareSeries(series.closes, series.breakBefore), cached: result.cached };
+  }
+}
