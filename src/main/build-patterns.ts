@@ -6,17 +6,29 @@ import { getPatternsRawRoute } from "../http/routes/patterns/get-patterns-raw.js
 import { getPatternsRoute } from "../http/routes/patterns/get-patterns.js";
 import { SeriesCache } from "../services/market-data/series-cache.js";
 import { PatternService } from "../services/patterns/pattern-service.js";
+import { ScreenService } from "../services/patterns/screen-service.js";
+import { SearchWorkerPool } from "../services/patterns/search-worker-pool.js";
+import { screenRoute } from "../http/routes/patterns/screen.js";
 import type { MarketData } from "./build-market-data.js";
 
 export interface Patterns {
   seriesCache: SeriesCache;
   service: PatternService;
   routes: RouteModule[];
+  /** Stops the search worker threads. */
+  close(): Promise<void>;
 }
 
 /** The pattern engine's routes, reading whole histories through the per-node series cache. */
 export function buildPatterns(marketData: MarketData, clock: Clock): Patterns {
   const seriesCache = new SeriesCache(resolveSymbol, marketData.barCache, clock);
   const service = new PatternService(seriesCache);
-  return { seriesCache, service, routes: [getPatternsRawRoute(service), getPatternsRoute(service), getPatternsOhlcRoute(service)] };
+  const pool = new SearchWorkerPool();
+  const screens = new ScreenService(seriesCache, pool);
+  return {
+    seriesCache,
+    service,
+    routes: [getPatternsRawRoute(service), getPatternsRoute(service), getPatternsOhlcRoute(service), screenRoute(screens)],
+    close: () => pool.close(),
+  };
 }

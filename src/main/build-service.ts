@@ -81,7 +81,8 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
   operations.push(apiCatalogRoute(() => operations, payTo));
   const marketData = buildMarketData(config, database, clock, options.marketData);
   operations.push(...marketData.routes);
-  operations.push(...buildPatterns(marketData, clock).routes);
+  const patterns = buildPatterns(marketData, clock);
+  operations.push(...patterns.routes);
   if (embedded !== undefined) operations.push(devFaucetRoute(embedded));
 
   const scopes = new RequestScopeStore();
@@ -124,6 +125,7 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
     embedded,
     logger,
     close: async () => {
+      await patterns.close();
       await embedded?.close();
       if (options.database === undefined) await database.close();
     },

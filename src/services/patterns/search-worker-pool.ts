@@ -1,0 +1,87 @@
+import os from "node:os";
+import { Worker } from "node:worker_threads";
+import type { SearchJob, SearchJobResult, SearchRunner } from "./search-job.js";
+
+interface Pending {
+  job: SearchJob;
+  resolve: (result: SearchJobResult) => void;
+  reject: (error: Error) => void;
+}
+
+interface Slot {
+  worker: Worker;
+  busy: { id: number; pending: Pending } | undefined;
+}
+
+/**
+ * A small pool of worker threads for analog searches. On this project's 2-core machines workers do not
+ * make one search faster (pattern-search.md: 1.0-1.5x); they keep the event loop free and let a screen's
+ * tickers run side by side. Workers are started lazily, unref'd while idle, and replaced if one dies.
+ */
+export class SearchWorkerPool implements SearchRunner {
+  private readonly slots: Slot[] = [];
+  private readonly queue: Pending[] = [];
+  private nextId = 1;
+  private closed = false;
+
+  constructor(private readonly size = Math.min(2, os.availableParallelism())) {}
+
+  run(job: SearchJob): Promise<SearchJobResult> {
+    if (this.closed) return Promise.reject(new Error("search worker pool is closed"));
+    return new Promise((resolve, reject) => {
+      this.queue.push({ job, resolve, reject });
+      this.dispatch();
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const pending of this.queue.splice(0)) pending.reject(new Error("search worker pool is closed"));
+    await Promise.all(this.slots.map((slot) => slot.worker.terminate()));
+    this.slots.length = 0;
+  }
+
+  private dispatch(): void {
+    while (this.queue.length > 0) {
+      const slot = this.slots.find((s) => s.busy === undefined) ?? this.spawn();
+      if (slot === undefined) return;
+      const pending = this.queue.shift()!;
+      const id = this.nextId++;
+      slot.busy = { id, pending };
+      slot.worker.ref();
+      slot.worker.postMessage({ id, job: pending.job });
+    }
+  }
+
+  private spawn(): Slot | undefined {
+    if (this.slots.length >= this.size) return undefined;
+    // The worker is TypeScript: a small bootstrap registers tsx in the new thread, then loads it.
+    const worker = new Worker(new URL("./search-worker-bootstrap.mjs", import.meta.url), {
+      workerData: { entry: new URL("./search-worker.ts", import.meta.url).href },
+    });
+    const slot: Slot = { worker, busy: undefined };
+    worker.on("message", (message: { id: number; result?: SearchJobResult; error?: string }) => {
+      const busy = slot.busy;
+      if (busy === undefined || busy.id !== message.id) return;
+      slot.busy = undefined;
+      worker.unref();
+      if (message.error !== undefined) busy.pending.reject(new Error(message.error));
+      else busy.pending.resolve(message.result!);
+      this.dispatch();
+    });
+    worker.on("error", (error) => this.retire(slot, error));
+    worker.on("exit", (code) => this.retire(slot, new Error(`search worker exited with code ${code}`)));
+    this.slots.push(slot);
+    return slot;
+  }
+
+  /** A dead worker fails its job and leaves the pool; the next dispatch starts a fresh one. */
+  private retire(slot: Slot, error: Error): void {
+    const index = this.slots.indexOf(slot);
+    if (index === -1) return;
+    this.slots.splice(index, 1);
+    slot.busy?.pending.reject(error);
+    slot.busy = undefined;
+    if (!this.closed) this.dispatch();
+  }
+}
