@@ -83,6 +83,7 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
   operations.push(...marketData.routes);
   const patterns = buildPatterns(marketData, clock);
   operations.push(...patterns.routes);
+  // Analytics route families register below, one line each: operations.push(...buildX({ marketData, patterns, clock }).routes);
   if (embedded !== undefined) operations.push(devFaucetRoute(embedded));
 
   const scopes = new RequestScopeStore();
@@ -93,6 +94,8 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
     payTo,
     publicBaseUrl: config.publicBaseUrl,
     operations: paidOperations,
+    // MPP beside x402: challenges are HMAC-bound to our key and realm, so only credentials we issued pass.
+    mpp: { secretKey: keys.mppSecretKey, realm: new URL(config.publicBaseUrl).host },
     configure: (server) =>
       attachLedgerHooks(server, {
         ledger,
@@ -112,7 +115,7 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
     paymentGate,
     operations,
     extraRoutes: [
-      registerDiscoveryRoutes({ publicBaseUrl: config.publicBaseUrl, version: SERVICE_VERSION, operations, payTo, mppEnabled: false }),
+      registerDiscoveryRoutes({ publicBaseUrl: config.publicBaseUrl, version: SERVICE_VERSION, operations, payTo, mppEnabled: paymentGate.mppEnabled }),
     ],
   });
 
