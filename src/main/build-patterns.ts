@@ -7,6 +7,7 @@ import { getPatternsRoute } from "../http/routes/patterns/get-patterns.js";
 import { SeriesCache } from "../services/market-data/series-cache.js";
 import { PatternService } from "../services/patterns/pattern-service.js";
 import { ScreenService } from "../services/patterns/screen-service.js";
+import type { SearchRunner } from "../services/patterns/search-job.js";
 import { SearchWorkerPool } from "../services/patterns/search-worker-pool.js";
 import { screenRoute } from "../http/routes/patterns/screen.js";
 import type { MarketData } from "./build-market-data.js";
@@ -15,6 +16,8 @@ export interface Patterns {
   seriesCache: SeriesCache;
   service: PatternService;
   routes: RouteModule[];
+  /** The worker-thread pool for heavy searches, shared by every route family that needs one. */
+  runner: SearchRunner;
   /** Stops the search worker threads. */
   close(): Promise<void>;
 }
@@ -28,6 +31,7 @@ export function buildPatterns(marketData: MarketData, clock: Clock): Patterns {
   return {
     seriesCache,
     service,
+    runner: pool,
     routes: [getPatternsRawRoute(service), getPatternsRoute(service), getPatternsOhlcRoute(service), screenRoute(screens)],
     close: () => pool.close(),
   };
