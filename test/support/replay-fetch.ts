@@ -13,13 +13,11 @@
  */
 import { readFileSync, existsSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe } from "vitest";
+import { DAILY_DATASET_DIR, SHARED_DIR } from "./shared-paths.js";
 
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-export const SHARED_DIR = path.resolve(REPO_ROOT, "../shared");
 /** The real daily history used by offline tests (`MARKET_DATA_DIR` in offline mode). */
-export const SHARED_DAILY_DIR = path.join(SHARED_DIR, "datasets", "daily");
+export const SHARED_DAILY_DIR = DAILY_DATASET_DIR;
 export const SHARED_AVAILABLE = existsSync(path.join(SHARED_DIR, "fixtures")) && existsSync(SHARED_DAILY_DIR);
 export const SHARED_SKIP_REASON = `needs recorded fixtures and datasets in ${SHARED_DIR} (not found)`;
 
