@@ -2,11 +2,13 @@ import { z } from "@hono/zod-openapi";
 import type { FacilitatorClient, RouteConfig, RoutesConfig } from "@x402/core/server";
 import { x402HTTPResourceServer, x402ResourceServer } from "@x402/core/server";
 import { registerExactEvmScheme } from "@x402/evm/exact/server";
-import { declareDiscoveryExtension } from "@x402/extensions/bazaar";
+import { bazaarResourceServerExtension, declareDiscoveryExtension } from "@x402/extensions/bazaar";
 import { paymentMiddlewareFromHTTPServer } from "@x402/hono";
 import type { MiddlewareHandler } from "hono";
 import type { OperationContract } from "../contracts/operation-contract.js";
 import type { CatalogRoute } from "../contracts/route-catalog.js";
+import { dualPaymentMiddleware } from "./dual-payment-middleware.js";
+import { createMppCharge } from "./mpp-charge.js";
 import { BASE_NETWORK, PAYMENT_TIMEOUT_SECONDS, USDC_ADDRESS, USDC_EIP712, usdToAtomic } from "./usdc-on-base.js";
 
 export interface PaidOperation {
@@ -21,30 +23,57 @@ export interface PaymentGateOptions {
   operations: readonly PaidOperation[];
   /** Called with the resource server before first use, to attach ledger hooks. */
   configure?: (server: x402ResourceServer) => void;
+  /** Also offer and accept MPP (`Payment` auth, method "evm", intent "charge") on every gated route. */
+  mpp?: { secretKey: string; realm: string };
 }
 
 export interface PaymentGate {
   middleware: MiddlewareHandler;
   resourceServer: x402ResourceServer;
   routes: RoutesConfig;
+  mppEnabled: boolean;
 }
 
 /**
  * x402 v2 in front of every paid operation, through the official Hono binding: an unpaid call answers 402
  * with PAYMENT-REQUIRED whatever its parameters; a paid call is verified, the handler runs, and settlement
- * happens only when the handler answered below 400.
+ * happens only when the handler answered below 400. With `mpp`, the same routes also offer and accept MPP
+ * `evm`/`charge`, verified and settled through the same resource server in the same order.
  */
 export function createPaymentGate(options: PaymentGateOptions): PaymentGate {
   const resourceServer = new x402ResourceServer(options.facilitator);
   registerExactEvmScheme(resourceServer, { networks: [BASE_NETWORK] });
+  // Registered here rather than lazily by the Hono binding, so MPP quotes carry the bazaar extension from the first call.
+  resourceServer.registerExtension(bazaarResourceServerExtension);
   options.configure?.(resourceServer);
   const routes: Record<string, RouteConfig> = {};
   for (const operation of options.operations) {
     routes[operation.route.path] = routeConfig(operation, options);
   }
   const httpServer = new x402HTTPResourceServer(resourceServer, routes);
-  const middleware = paymentMiddlewareFromHTTPServer(httpServer) as MiddlewareHandler;
-  return { middleware, resourceServer, routes };
+  if (options.mpp === undefined) {
+    return { middleware: paymentMiddlewareFromHTTPServer(httpServer) as MiddlewareHandler, resourceServer, routes, mppEnabled: false };
+  }
+  // Both protocols share one facilitator sync: a second `initialize()` would clear the supported-kinds
+  // table while the other path reads it. Started now (as the binding would), retried after a failure.
+  let initialization: Promise<void> | undefined;
+  const initialize = () => {
+    initialization ??= httpServer.initialize().catch((error: unknown) => {
+      initialization = undefined;
+      throw error;
+    });
+    return initialization;
+  };
+  initialize().catch(() => {
+    // Reported to the first paid request that needs it (as a 503), not as an unhandled rejection.
+  });
+  const middleware = dualPaymentMiddleware({
+    httpServer,
+    x402: paymentMiddlewareFromHTTPServer(httpServer, undefined, undefined, false) as MiddlewareHandler,
+    initialize,
+    charge: createMppCharge({ secretKey: options.mpp.secretKey, realm: options.mpp.realm, payTo: options.payTo }),
+  });
+  return { middleware, resourceServer, routes, mppEnabled: true };
 }
 
 function routeConfig({ route, contract }: PaidOperation, options: PaymentGateOptions): RouteConfig {

@@ -1,5 +1,6 @@
 import type { x402ResourceServer } from "@x402/core/server";
 import type { SettlementRecord } from "../storage/repos/settlement-ledger.js";
+import { protocolOfTransport } from "./payment-protocol.js";
 
 export interface LedgerSink {
   record(entry: SettlementRecord): Promise<void>;
@@ -20,8 +21,10 @@ interface Requirements {
 }
 
 /**
- * Writes every verification and settlement to the ledger and tells the request scope who paid. A ledger
- * write failure is logged by the caller's logger but never turns a good payment into an error.
+ * Writes every verification and settlement to the ledger and tells the request scope who paid. MPP
+ * credentials are verified and settled through the same x402 resource server, so these hooks see both
+ * protocols; the transport context says which one it was. A ledger write failure is logged by the
+ * caller's logger but never turns a good payment into an error.
  */
 export function attachLedgerHooks(
   server: x402ResourceServer,
@@ -31,6 +34,7 @@ export function attachLedgerHooks(
     phase: "verify" | "settle",
     requirements: Requirements,
     outcome: { ok: boolean; payer?: string; transaction?: string; reason?: string },
+    transportContext: unknown,
   ) => {
     const scope = deps.currentScope();
     if (outcome.payer !== undefined && scope !== undefined) scope.payer = outcome.payer;
@@ -40,7 +44,7 @@ export function attachLedgerHooks(
         createdAtMs: deps.nowMs(),
         requestId: scope?.requestId ?? "unknown",
         operationId: scope?.operationId ?? "unknown",
-        protocol: "x402",
+        protocol: protocolOfTransport(transportContext),
         phase,
         payer: outcome.payer ?? null,
         amountAtomic: requirements.amount,
@@ -55,25 +59,31 @@ export function attachLedgerHooks(
     }
   };
 
-  server.onAfterVerify(async ({ requirements, result }) => {
-    await write("verify", requirements, {
-      ok: result.isValid,
-      payer: result.payer,
-      reason: result.isValid ? undefined : (result.invalidReason ?? "invalid"),
-    });
+  server.onAfterVerify(async ({ requirements, result, transportContext }) => {
+    await write(
+      "verify",
+      requirements,
+      { ok: result.isValid, payer: result.payer, reason: result.isValid ? undefined : (result.invalidReason ?? "invalid") },
+      transportContext,
+    );
   });
-  server.onVerifyFailure(async ({ requirements, error }) => {
-    await write("verify", requirements, { ok: false, reason: error.message });
+  server.onVerifyFailure(async ({ requirements, error, transportContext }) => {
+    await write("verify", requirements, { ok: false, reason: error.message }, transportContext);
   });
-  server.onAfterSettle(async ({ requirements, result }) => {
-    await write("settle", requirements, {
-      ok: result.success,
-      payer: result.payer,
-      transaction: result.transaction,
-      reason: result.success ? undefined : (result.errorReason ?? "settlement failed"),
-    });
+  server.onAfterSettle(async ({ requirements, result, transportContext }) => {
+    await write(
+      "settle",
+      requirements,
+      {
+        ok: result.success,
+        payer: result.payer,
+        transaction: result.transaction,
+        reason: result.success ? undefined : (result.errorReason ?? "settlement failed"),
+      },
+      transportContext,
+    );
   });
-  server.onSettleFailure(async ({ requirements, error }) => {
-    await write("settle", requirements, { ok: false, reason: error.message });
+  server.onSettleFailure(async ({ requirements, error, transportContext }) => {
+    await write("settle", requirements, { ok: false, reason: error.message }, transportContext);
   });
 }

@@ -4,10 +4,12 @@ import type { AppEnv } from "../app-env.js";
 import { errorBody, errorResponse } from "../error-responses.js";
 
 /**
- * Wraps the x402 binding so its answers follow our error model: a payment header that is not base64 JSON
- * is a 400 (never a 5xx), a 402 carries the PaymentRequired JSON as its body as well as its header (for
- * people and older scanners), a failed settlement says why, and facilitator trouble is a 503 with
- * Retry-After.
+ * Wraps the payment gate (x402, plus MPP when enabled) so its answers follow our error model: a payment
+ * header that is not base64 JSON is a 400 (never a 5xx; a malformed `Authorization: Payment` credential is
+ * an AppError from the gate, answered by the app's error handler as the same 400), a 402 carries the
+ * PaymentRequired JSON as its body as well as its header (for people and older scanners; MPP's
+ * `WWW-Authenticate` challenge rides along), a failed settlement says why whichever protocol paid, and
+ * facilitator trouble is a 503 with Retry-After.
  */
 export function paymentEdge(gate: MiddlewareHandler): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
