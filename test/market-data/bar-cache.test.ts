@@ -19,7 +19,7 @@ const ms = (date: string) => Date.parse(`${date}T00:00:00Z`);
  * It also serves only bars up to the fake "now", as a live source would.
  */
 class ObservedProvider implements PriceProvider {
-  readonly name = "observed";
+  name = "observed";
   calls: { symbol: string; fromMs: number; toMs: number }[] = [];
   down = false;
 
@@ -84,6 +84,14 @@ for (const kind of testDatabaseKinds()) {
       expect(provider.calls).toHaveLength(3); // first fill, then head and tail
       expect(wider.bars[0].tsMs).toBe(ms("2023-12-01"));
       expect(wider.bars.length).toBeGreaterThan(35);
+    });
+
+    it("never serves one source's stored bars as another's", async () => {
+      await cache.bars(aapl, "1d", ms("2020-01-02"), ms("2020-02-01"));
+      const other = new ObservedProvider(new CsvPriceProvider({ marketDataDir: DAILY_DATASET_DIR }), clock);
+      other.name = "another-source";
+      await new BarCache(other, new BarStore(database.db), clock).bars(aapl, "1d", ms("2020-01-02"), ms("2020-02-01"));
+      expect(other.calls).toHaveLength(1);
     });
 
     it("makes one upstream call for identical concurrent misses", async () => {

@@ -47,9 +47,10 @@ export class BarCache {
 
   async bars(symbol: ResolvedSymbol, timeframe: Timeframe, fromMs: number, toMs: number): Promise<CachedBars> {
     const nowMs = this.clock.nowMs();
-    const coverage = await this.store.coverage(symbol.source, timeframe);
+    const key = this.storeKey(symbol);
+    const coverage = await this.store.coverage(key, timeframe);
     if (!this.needsFetch(coverage, symbol, timeframe, fromMs, toMs, nowMs)) {
-      return { bars: await this.store.read(symbol.source, timeframe, fromMs, toMs), cached: false };
+      return { bars: await this.store.read(key, timeframe, fromMs, toMs), cached: false };
     }
     try {
       const joined = await this.refresh(symbol, timeframe, fromMs, nowMs, coverage);
@@ -58,11 +59,19 @@ export class BarCache {
     } catch (error) {
       const retryable = error instanceof AppError && (error.code === "UPSTREAM_UNAVAILABLE" || error.code === "UPSTREAM_SCHEMA_CHANGED");
       if (retryable && coverage !== undefined && coverage.fromMs <= fromMs) {
-        return { bars: await this.store.read(symbol.source, timeframe, fromMs, toMs), cached: true };
+        return { bars: await this.store.read(key, timeframe, fromMs, toMs), cached: true };
       }
       throw error;
     }
-    return { bars: await this.store.read(symbol.source, timeframe, fromMs, toMs), cached: false };
+    return { bars: await this.store.read(key, timeframe, fromMs, toMs), cached: false };
+  }
+
+  /**
+   * Bars are stored per source as well as per symbol: a data directory used once with the offline CSV
+   * folder and once live must never serve one source's bars (or adjustment basis) as the other's.
+   */
+  private storeKey(symbol: ResolvedSymbol): string {
+    return `${this.provider.name}:${symbol.source}`;
   }
 
   private needsFetch(
@@ -90,7 +99,7 @@ export class BarCache {
     nowMs: number,
     coverage: BarCoverage | undefined,
   ): Promise<boolean> {
-    const key = `${symbol.source}|${timeframe}`;
+    const key = `${this.storeKey(symbol)}|${timeframe}`;
     const running = this.inFlight.get(key);
     if (running !== undefined) {
       await running;
@@ -109,7 +118,7 @@ export class BarCache {
     const toMs = nowMs + TIMEFRAME_MS[timeframe];
     const tail = await this.provider.bars(symbol, timeframe, tailFrom, toMs);
     const head = coverage !== undefined && headFrom < coverage.fromMs ? await this.provider.bars(symbol, timeframe, headFrom, coverage.fromMs) : [];
-    await this.store.upsert(symbol.source, timeframe, [...head, ...tail]);
-    await this.store.setCoverage(symbol.source, timeframe, { fromMs: headFrom, toMs: nowMs, fetchedAtMs: nowMs });
+    await this.store.upsert(this.storeKey(symbol), timeframe, [...head, ...tail]);
+    await this.store.setCoverage(this.storeKey(symbol), timeframe, { fromMs: headFrom, toMs: nowMs, fetchedAtMs: nowMs });
   }
 }
