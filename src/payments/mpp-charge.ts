@@ -83,7 +83,7 @@ export function createMppCharge(options: MppChargeOptions): MppCharge {
       const requirement = offerableRequirement(paymentRequired);
       if (requirement === undefined) return { kind: "rejected", reason: "this route cannot be paid with MPP" };
       const scheme = Credential.extractPaymentScheme(authorization);
-      if (scheme === null) return { kind: "malformed", reason: "Authorization must use the Payment scheme" };
+      if (scheme === null) return { kind: "malformed", reason: "no credential follows the Payment scheme" };
       let credential: Credential.Credential;
       try {
         credential = Credential.deserialize(scheme);
