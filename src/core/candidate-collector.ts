@@ -3,35 +3,43 @@
  * valid under the non-overlap rule and under early abandoning.
  *
  * Glossary: k = matches wanted, m = window length, s = window start, R = the representative set.
- * A window's fast score v comes with an error e (>= 0): its exact score lies in [v - e, v + e].
+ * A window's fast score v comes with an error e (>= 0): its exact score lies in [v - e, v + e];
+ * lower = v - e, upper = v + e. Greedy selection orders windows by (exact score, series, start).
  *
  * Why not the plain k-th best score: greedy non-overlapping selection can knock out candidates, so the
- * k-th best window need not survive. Instead R holds up to 2k-1 windows that pairwise do not overlap
- * (|s_a - s_b| >= m, same series). Each greedy pick overlaps at most two members of R (members are m
- * apart; a pick reaches m-1 to either side), so after k-1 picks one member is still free and the k-th pick
- * scores at most max over R of (v + e) =: bound. Every window whose exact score can be <= bound, i.e.
- * v - e <= bound, is therefore kept; windows above it can be skipped or abandoned early.
+ * k-th best window need not survive (pattern-search.md §2). Instead R holds windows that pairwise do not
+ * overlap (|s_a - s_b| >= m, same series), and bound = max over R of upper. If the greedy pass cannot
+ * block all of R within k-1 picks, some member is still free at the k-th pick, so the k-th pick scores at
+ * most `bound`, and any window with lower > bound can be skipped or abandoned early.
  *
- * (With the online construction below, a brute-force search over 2 million small random cases found no
- * failure even with only k members; 2k-1 is kept because it is the proven bound, and it costs little.)
+ * R is built online while windows arrive in index order (per series). A new window w can only overlap
+ * the member added last ("latest"; older members are >= m to its left). If it overlaps it, w replaces
+ * it unless lower(w) >= upper(latest), i.e. unless w is certainly no better; otherwise w joins R,
+ * evicting R's worst member once R is full.
  *
- * R is maintained online while windows arrive in index order: a new window can only overlap the most
- * recently added member (older members are m apart from it, and it is to the right of them), so it
- * either replaces that member when better, or joins R, evicting R's worst member once R is full.
- * Windows from different series never overlap; beginSeries() resets that bookkeeping, and one collector
- * can serve many series with one shared bound.
+ * How many members are needed. Any pick overlaps at most two members, so 2k-1 always suffice (the
+ * note's rule). The online rule gives more: a pick p that overlaps two members a < p < b arrived while
+ * a was the latest member (nothing between a and p could join without replacing a), and p did not replace
+ * a, so exact(p) >= upper(a) >= exact(a), and a (earlier start) comes first in greedy order. So a was
+ * already blocked when p was picked: every pick blocks at most one member that was still free, and k
+ * members suffice. Wrapped windows never pass through the online rule (they are offered as candidates
+ * only), and one wrapped pick can overlap the first and the last member of its series; all wrapped windows
+ * of a series overlap each other, so it adds at most one member per series: capacity = k + (series
+ * searched with wrap), capped at 2k-1. The property test in candidate-collector.test.ts checks this
+ * against brute force with ties and score errors, and fails with one member fewer.
  *
- * Ties: the greedy pass orders windows by (score, series, start), so the bound is really the largest
- * (score, series, start) triple in R. A window scoring exactly the bound with a later position cannot be
- * picked either; pruning it keeps long runs of exactly tied windows (flat stretches, a constant query)
- * from all becoming candidates. Wrapped windows are kept as candidates but never join R
- * (R stays valid with fewer members; it just prunes less).
+ * Ties: since greedy order is (score, series, start), the bound is really the largest (upper, series,
+ * start) triple in R; a window whose lower score equals the bound but comes later cannot be picked
+ * either. Pruning it keeps long runs of exactly tied windows (flat stretches, a constant query) from all
+ * becoming candidates. Windows from different series never overlap; beginSeries() resets the latest
+ * member, and one collector serves many series with one shared bound.
  */
 export interface CandidateList {
   readonly size: number;
   readonly seriesIndex: Int32Array;
   readonly start: Int32Array;
   readonly score: Float64Array;
+  readonly error: Float64Array;
 }
 
 export class CandidateCollector {
@@ -56,8 +64,9 @@ export class CandidateCollector {
   private errorOf = new Float64Array(64);
   private compactAt = 4096;
 
-  constructor(k: number, m: number) {
-    this.capacity = 2 * k - 1;
+  /** `wrapSeries`: how many of the searched series admit wrapped windows (each may need one more member). */
+  constructor(k: number, m: number, wrapSeries = 0) {
+    this.capacity = Math.min(2 * k - 1, k + wrapSeries);
     this.m = m;
     this.repScore = new Float64Array(this.capacity);
     this.repStart = new Int32Array(this.capacity);
@@ -77,7 +86,8 @@ export class CandidateCollector {
     const upper = score + error;
     const latest = this.latest;
     if (latest >= 0 && s - this.repStart[latest] < this.m) {
-      if (upper < this.repScore[latest]) {
+      // Replace unless certainly no better: the k-member argument needs exact(w) >= exact(latest) here.
+      if (score - error < this.repScore[latest]) {
         this.repStart[latest] = s;
         this.repScore[latest] = upper;
         if (this.repCount === this.capacity) this.refreshLimit();
@@ -115,6 +125,7 @@ export class CandidateCollector {
       seriesIndex: this.seriesOf.subarray(0, this.size),
       start: this.startOf.subarray(0, this.size),
       score: this.scoreOf.subarray(0, this.size),
+      error: this.errorOf.subarray(0, this.size),
     };
   }
 

@@ -54,11 +54,6 @@ export class PreparedSeries {
     );
   }
 
-  /** Whether the spectra for (m, K) are already cached (the cost model prefers cheap paths when cold). */
-  hasChunkSpectra(m: number, size: number): boolean {
-    return this.spectraCache.has(`${m}:${size}`);
-  }
-
   /** True when [start, start+m) lies inside the series, holds only finite values and spans no gap. */
   isEligibleWindow(start: number, m: number): boolean {
     if (!Number.isInteger(start) || !Number.isInteger(m) || m < 1 || start < 0 || start + m > this.length) {

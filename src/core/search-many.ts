@@ -28,7 +28,7 @@ export function searchMany(
     throw new RangeError(`excludeRanges has ${excludeRanges.length} entries for ${seriesList.length} series`);
   }
   seriesList.forEach((series, i) => validateExcludeRange(excludeRanges[i], series.length, `excludeRanges[${i}]`));
-  const collector = new CandidateCollector(options.k, prepared.m);
+  const collector = new CandidateCollector(options.k, prepared.m, options.wrap === true ? seriesList.length : 0);
   seriesList.forEach((series, i) => {
     collector.beginSeries(i);
     scanSeries(

@@ -39,7 +39,7 @@ export function searchSeries(series: PreparedSeries, query: Float64Array, option
     throw new RangeError(`query has ${prepared.m} values but the series only ${series.length}`);
   }
   validateExcludeRange(options.excludeRange, series.length, "excludeRange");
-  const collector = new CandidateCollector(options.k, prepared.m);
+  const collector = new CandidateCollector(options.k, prepared.m, options.wrap === true ? 1 : 0);
   collector.beginSeries(0);
   scanSeries(
     series,

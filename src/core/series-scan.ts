@@ -72,7 +72,8 @@ function pickL2Kernel(algorithm: L2Algorithm, windowCount: number, seriesWindowC
   if (algorithm === "direct") return "direct";
   if (algorithm === "mass") {
     const size = bestChunkSize(seriesWindowCount, m);
-    return size >= 2 * m ? size : 2 ** Math.ceil(Math.log2(2 * m));
+    if (size === 0) throw new RangeError(`query of ${m} values is too long for the MASS kernel`);
+    return size;
   }
   const choice = chooseL2Kernel(windowCount, seriesWindowCount, m);
   return choice.kind === "direct" ? "direct" : choice.chunkSize;

@@ -53,6 +53,10 @@ export function computeWindowStats(values: Float64Array, flags: SeriesFlags, m: 
   const blockShift = new Float64Array(blocks);
   const blockMaxAbs = new Float64Array(blocks);
   const { equalRun } = flags;
+  // Locals for the hot loop: module bindings are re-read on every use by V8.
+  const kappa = KAPPA;
+  const ineligible = WindowKind.ineligible;
+  const constant = WindowKind.constant;
 
   for (let b = 0; b < blocks; b++) {
     const first = b << STATS_BLOCK_BITS;
@@ -83,14 +87,14 @@ export function computeWindowStats(values: Float64Array, flags: SeriesFlags, m: 
     }
     for (let s = first; s < last; s++) {
       if (spansHole(flags, s, m)) {
-        kind[s] = WindowKind.ineligible;
+        kind[s] = ineligible;
       } else if (equalRun[s + m - 1] >= m) {
-        kind[s] = WindowKind.constant;
+        kind[s] = constant;
         shiftedMean[s] = values[s] - shift;
       } else {
         const mean = sum / m;
         const variance = (sumSq - sum * mean) / m;
-        if (variance * KAPPA > maxAbsSq) {
+        if (variance * kappa > maxAbsSq) {
           shiftedMean[s] = mean;
           invStd[s] = 1 / Math.sqrt(variance);
         } else {
