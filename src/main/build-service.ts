@@ -2,7 +2,7 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { FacilitatorClient } from "@x402/core/server";
 import { HTTPFacilitatorClient } from "@x402/core/server";
 import pino, { type Logger } from "pino";
-import type { Config } from "../config/config.js";
+import { ConfigError, type Config } from "../config/config.js";
 import { systemClock, type Clock } from "../domain/clock.js";
 import type { AppEnv } from "../http/app-env.js";
 import { createApp } from "../http/create-app.js";
@@ -71,6 +71,10 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
     embedded = await createEmbeddedPaymentNetwork({ facilitatorPrivateKey: keys.embeddedFacilitatorKey });
     facilitator = embedded.facilitator;
   } else {
+    if (config.facilitator.cdpKeyId !== undefined) {
+      // Refuse rather than ignore: a facilitator that needs CDP's signed JWTs would reject every payment.
+      throw new ConfigError("Invalid configuration:\n  CDP_API_KEY_ID/CDP_API_KEY_SECRET: CDP request signing is not built yet; use a facilitator URL that needs no auth");
+    }
     facilitator = new HTTPFacilitatorClient({ url: config.facilitator.url });
   }
   if (options.wrapFacilitator !== undefined) facilitator = options.wrapFacilitator(facilitator);
