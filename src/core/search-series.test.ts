@@ -170,6 +170,39 @@ describe("searchSeries against the naive oracle on seeded series", () => {
   }
 });
 
+describe("searchSeries on random small configurations", () => {
+  it("equals the oracle on 150 random series, queries and option sets", () => {
+    const rand = mulberry32(77);
+    for (let trial = 0; trial < 150; trial++) {
+      const n = 8 + randomInt(rand, 250);
+      const m = 2 + randomInt(rand, Math.min(40, n - 1));
+      const extras = {
+        nan: Array.from({ length: randomInt(rand, 3) }, () => randomInt(rand, n)),
+        flat: Array.from({ length: randomInt(rand, 3) }, (): [number, number] => [randomInt(rand, n), 1 + randomInt(rand, 2 * m)]),
+        breaks: Array.from({ length: randomInt(rand, 3) }, () => randomInt(rand, n)),
+      };
+      const { values, breakBefore } = scenario(trial, n, extras);
+      // Coarse rounding creates exact ties between different windows.
+      if (trial % 4 === 0) for (let i = 0; i < n; i++) values[i] = Math.round(values[i] * 4) / 4;
+      const q0 = randomInt(rand, n - m + 1);
+      const ownWindow = values.slice(q0, q0 + m);
+      const query = ownWindow.every(Number.isFinite) ? ownWindow : garchWalk({ length: m, seed: trial, volPerBar: 0.02 });
+      const options: Omit<NaiveOptions, "metric"> = { k: 1 + randomInt(rand, 8) };
+      if (rand() < 0.5) options.excludeRange = [q0, q0 + m];
+      if (rand() < 0.3) options.endBefore = randomInt(rand, n + 1);
+      if (rand() < 0.4) options.wrap = true;
+      expectAllMatchOracle(values, query, options, breakBefore);
+    }
+  });
+
+  it("returns nothing from a series without a finite window", () => {
+    const values = new Float64Array(30).fill(Number.NaN);
+    for (const variant of VARIANTS) {
+      expect(searchSeries(prepareSeries(values), new Float64Array([1, 2, 3]), { k: 3, ...variant })).toEqual([]);
+    }
+  });
+});
+
 describe("wrap", () => {
   it("admits seam-spanning windows only with wrap: true and marks them", () => {
     // A series whose end continues smoothly into its start: the best matches straddle the seam.
@@ -182,6 +215,23 @@ describe("wrap", () => {
     expect(on[0].wrapped).toBe(true);
     expect(on[0].start).toBeGreaterThan(n - 16);
     expectAllMatchOracle(values, query, { k: 3, wrap: true });
+  });
+
+  it("keeps wrapped windows off an excluded range at the start of the series (circular occupancy)", () => {
+    // A periodic series: every window, wrapped or not, matches the query equally well. Each wrapped window's
+    // head occupies positions from 0, so all of them overlap the excluded [0, 10).
+    const values = Float64Array.from({ length: 64 }, (_, i) => Math.sin((2 * Math.PI * i) / 16) + 0.001 * (i % 3));
+    const query = values.slice(0, 10);
+    for (const variant of VARIANTS) {
+      const matches = searchSeries(prepareSeries(values), query, { k: 10, ...variant, wrap: true, excludeRange: [0, 10] });
+      expect(matches.length).toBeGreaterThan(2);
+      expect(matches.some((m) => m.wrapped), variantName(variant)).toBe(false);
+    }
+    expectAllMatchOracle(values, query, { k: 10, wrap: true, excludeRange: [0, 10] });
+    // Excluding a range in the middle of the series leaves the wrapped windows admissible.
+    const middle = searchSeries(prepareSeries(values), values.slice(30, 40), { k: 10, metric: "l2", wrap: true, excludeRange: [30, 40] });
+    expect(middle.some((m) => m.wrapped)).toBe(true);
+    expectAllMatchOracle(values, values.slice(30, 40), { k: 10, wrap: true, excludeRange: [30, 40] });
   });
 
   it("rejects wrapped windows that cross a gap or a NaN in either part, and any under endBefore", () => {
