@@ -6,7 +6,10 @@ import { paymentInfo, type PaymentTerms } from "./payment-info.js";
 const SERVICE_DESCRIPTION = `Precedent finds historical windows whose price shape resembles a query window and turns them into
 statistics. Every paid call is settled per call with x402 v2 in USDC on Base (eip155:8453): call a paid route without payment to
 get a 402 with a PAYMENT-REQUIRED header (and the same PaymentRequired JSON as the body), sign it with any x402 client, and
-retry with PAYMENT-SIGNATURE. Nothing is charged for an error: settlement happens only after the handler answered below 400.
+retry with PAYMENT-SIGNATURE. MPP is offered beside it: the same 402 carries WWW-Authenticate: Payment (method "evm",
+intent "charge", same amount, asset and recipient); retry with Authorization: Payment and receive a Payment-Receipt.
+Nothing is charged for an error on either protocol: a payment is verified first and settled only after the handler
+answered below 400; if settlement fails, the body is withheld.
 
 Every 200 response is signed: X-Response-Hash is sha256 of the exact body bytes, X-Response-Signature an EIP-191 personal_sign
 over the raw 32-byte digest by X-Signer. Check it locally or with POST /verify_signature.
@@ -41,8 +44,12 @@ export function buildOpenApiDocument(
       responses["402"] = {
         description:
           "Payment required. PAYMENT-REQUIRED carries base64 JSON PaymentRequired (x402 v2); the body repeats it. " +
-          "Retry with PAYMENT-SIGNATURE. A replayed or invalid payment also answers 402 with the reason in `error`.",
-        headers: { "PAYMENT-REQUIRED": { schema: { type: "string" }, description: "base64(JSON PaymentRequired)" } },
+          "Retry with PAYMENT-SIGNATURE, or answer the WWW-Authenticate: Payment challenge (MPP charge) with Authorization: Payment. " +
+          "A replayed or invalid payment also answers 402 with the reason in `error`.",
+        headers: {
+          "PAYMENT-REQUIRED": { schema: { type: "string" }, description: "base64(JSON PaymentRequired)" },
+          "WWW-Authenticate": { schema: { type: "string" }, description: 'MPP challenge: Payment ... method="evm", intent="charge"' },
+        },
         content: { "application/json": { schema: { type: "object" } } },
       };
     }
