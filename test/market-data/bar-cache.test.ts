@@ -94,6 +94,30 @@ for (const kind of testDatabaseKinds()) {
       expect(other.calls).toHaveLength(1);
     });
 
+    it("serves intraday bars beyond the source's lookback when they are already stored", async () => {
+      // An upstream with Yahoo's 15m rule: nothing older than 60 days.
+      const lookbackMs = 60 * 86_400_000;
+      const intraday: PriceProvider = {
+        name: "intraday-source",
+        bars: async (_symbol, _tf, fromMs, toMs) => {
+          if (fromMs < clock.nowMs() - lookbackMs) throw new AppError("RANGE_UNAVAILABLE", "beyond the 60-day lookback");
+          const bars: Bar[] = [];
+          for (let t = Math.ceil(fromMs / 900_000) * 900_000; t < Math.min(toMs, clock.nowMs()); t += 900_000) {
+            bars.push({ tsMs: t, open: 1, high: 1, low: 1, close: 1 + t / 1e13, volume: null });
+          }
+          return bars;
+        },
+      };
+      const intradayCache = new BarCache(intraday, new BarStore(database.db), clock);
+      const from = clock.nowMs() - 2 * 86_400_000;
+      const stored = await intradayCache.bars(aapl, "15m", from, from + 86_400_000);
+      expect(stored.bars).toHaveLength(96);
+      clock.advance(90 * 86_400_000);
+      const later = await intradayCache.bars(aapl, "15m", from, from + 86_400_000);
+      expect(later.bars).toEqual(stored.bars);
+      await expect(intradayCache.bars(aapl, "15m", from - 86_400_000, from)).rejects.toMatchObject({ code: "RANGE_UNAVAILABLE" });
+    });
+
     it("makes one upstream call for identical concurrent misses", async () => {
       const results = await Promise.all(Array.from({ length: 8 }, () => cache.bars(aapl, "1d", ms("2019-01-02"), ms("2019-02-01"))));
       expect(provider.calls).toHaveLength(1);
