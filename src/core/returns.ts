@@ -1,6 +1,7 @@
 /**
  * Simple (arithmetic) returns as decimals: 0.012 means +1.2 %. A return that touches a non-finite or
  * zero price is NaN rather than an error, so one bad bar does not hide every other return; callers filter.
+ * Glossary: n = number of prices.
  */
 
 /** r[i] = prices[i + 1] / prices[i] - 1, for i < n - 1 (empty for fewer than two prices). */

@@ -1,6 +1,8 @@
 /**
  * Options shared by the search entry points, and their validation (RangeError / TypeError with a
  * message naming the option, so the HTTP layer can pass it on as a 422 detail).
+ *
+ * Glossary: m = query (window) length, n = series length.
  */
 import type { Metric } from "./exact-scorer.js";
 import type { L2Algorithm } from "./series-scan.js";

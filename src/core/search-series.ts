@@ -1,6 +1,8 @@
 /**
  * Exact top-k search for windows whose z-normalised shape resembles a query: the public entry points.
  *
+ * Glossary: k = matches wanted, m = query (window) length, n = series length.
+ *
  *   prepareSeries(values, breakBefore?)            -> PreparedSeries   (prepared-series.ts; reuse it)
  *   searchSeries(series, query, options)            -> WindowMatch[]    one query, one series
  *   searchSeriesWindow(series, start, m, options)   -> WindowMatch[]    the series' own window as query
@@ -22,7 +24,10 @@
  *
  * Kernels: L2 uses direct sliding dots for short queries and piecewise MASS with cached chunk spectra for
  * long ones (kernel-choice.ts); L1 uses UCR-style early abandoning. All prune with the exclusion-safe
- * bound of candidate-collector.ts and keep a per-window error margin, so rounding cannot change the result.
+ * bound of candidate-collector.ts and carry a per-window error margin (set well above the rounding measured
+ * in window-stats.test.ts and precision.test.ts), so rounding does not change which windows come back.
+ *
+ * This file is the seam for callers: it re-exports everything the entry points need.
  */
 import { CandidateCollector } from "./candidate-collector.js";
 import { prepareQuery } from "./prepared-query.js";
@@ -30,6 +35,11 @@ import type { PreparedSeries } from "./prepared-series.js";
 import { validateExcludeRange, validateSearchOptions, type SearchOptions } from "./search-options.js";
 import { selectMatches, type WindowMatch } from "./select-matches.js";
 import { scanSeries } from "./series-scan.js";
+
+export { prepareSeries, PreparedSeries } from "./prepared-series.js";
+export { searchMany } from "./search-many.js";
+export type { ManySearchOptions, SearchOptions } from "./search-options.js";
+export type { WindowMatch } from "./select-matches.js";
 
 /** Best k non-overlapping windows of `series` for `query` (see the file header for the rules). */
 export function searchSeries(series: PreparedSeries, query: Float64Array, options: SearchOptions): WindowMatch[] {

@@ -1,5 +1,5 @@
 /**
- * Small descriptive statistics for the analytics layer. Inputs are array-likes of finite numbers (a
+ * Small descriptive statistics for the analytics layer (glossary: n = number of values). Inputs are array-likes of finite numbers (a
  * non-finite value throws TypeError: callers decide how to treat missing data before aggregating);
  * empty input, or fewer than two values for sampleStd, throws RangeError. Inputs are never mutated.
  */
