@@ -1,0 +1,89 @@
+import type { Analog } from "./analog-search.js";
+import { lowerBound, MAX_CLOSURE_MS, type PriceSeries } from "./price-series.js";
+import { describeReturns, selectIndependent, type ReturnStats } from "./return-distribution.js";
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Why an analog's return over a horizon does or does not count:
+ * - counted: real history covers the horizon;
+ * - beyond_history: the data has not reached the horizon yet (no bar at or after it);
+ * - no_close_at_horizon: no bar closes after the analog and by the horizon (a 1-day horizon from a Friday),
+ *   or the last such close is more than 4 days older than the horizon (the horizon falls in a data gap);
+ * - overlaps_query: the analog precedes the query window and its forward span runs into it, so its outcome
+ *   would be made of the query's own bars.
+ */
+export type OutcomeStatus = "counted" | "beyond_history" | "no_close_at_horizon" | "overlaps_query";
+
+export interface AnalogOutcome {
+  horizonDays: number;
+  status: OutcomeStatus;
+  /** Close-to-close return from the analog's last bar to the horizon close; null unless that close exists. */
+  forwardReturn: number | null;
+  /** Index of the horizon close, or null. */
+  closeIndex: number | null;
+}
+
+export interface HorizonDistribution {
+  horizonDays: number;
+  stats: ReturnStats;
+  /** Outcomes whose [analog start, horizon close] spans share no daily return (see selectIndependent). */
+  nIndependent: number;
+}
+
+export interface ForwardDistribution {
+  horizons: HorizonDistribution[];
+  /** Per analog (same order as given), one outcome per horizon (same order as requested). */
+  outcomes: AnalogOutcome[][];
+}
+
+/**
+ * Index of the close that stands for "horizonDays calendar days after bar endIndex": the last bar at or
+ * before that moment. null when the history has not reached the moment, or when no fresh close stands for it.
+ */
+export function horizonCloseIndex(series: PriceSeries, endIndex: number, horizonDays: number): { index: number | null; status: OutcomeStatus } {
+  const { timesMs } = series;
+  const horizonMs = timesMs[endIndex] + horizonDays * DAY_MS;
+  const firstAtOrAfter = lowerBound(timesMs, horizonMs);
+  if (firstAtOrAfter >= timesMs.length) return { index: null, status: "beyond_history" };
+  const index = timesMs[firstAtOrAfter] === horizonMs ? firstAtOrAfter : firstAtOrAfter - 1;
+  if (index <= endIndex || horizonMs - timesMs[index] > MAX_CLOSURE_MS) return { index: null, status: "no_close_at_horizon" };
+  return { index, status: "counted" };
+}
+
+/** One analog [start, start + m) against one horizon, with the query window [queryStart, queryStart + m). */
+export function analogOutcome(series: PriceSeries, start: number, m: number, queryStart: number, horizonDays: number): AnalogOutcome {
+  const endIndex = start + m - 1;
+  const { index, status } = horizonCloseIndex(series, endIndex, horizonDays);
+  if (index === null) return { horizonDays, status, forwardReturn: null, closeIndex: null };
+  const forwardReturn = series.closes[index] / series.closes[endIndex] - 1;
+  // Touching is fine: an outcome ending on the query's first close shares no return with the query.
+  const overlaps = endIndex < queryStart && index > queryStart;
+  return { horizonDays, status: overlaps ? "overlaps_query" : "counted", forwardReturn, closeIndex: index };
+}
+
+/**
+ * What followed each analog over each calendar-day horizon, and the distribution of the counted outcomes.
+ * Wrapped analogs are skipped entirely (their two halves are not one stretch of time), so `outcomes` holds
+ * one row per plain analog, in the order given.
+ */
+export function forwardDistribution(
+  series: PriceSeries,
+  analogs: readonly Analog[],
+  m: number,
+  queryStart: number,
+  horizonsDays: readonly number[],
+): ForwardDistribution {
+  const starts = analogs.filter((a) => !a.wrapped).map((a) => a.indices[0]);
+  const outcomes = starts.map((start) => horizonsDays.map((days) => analogOutcome(series, start, m, queryStart, days)));
+  const horizons = horizonsDays.map((horizonDays, h) => {
+    const counted = starts.map((start, i) => ({ start, outcome: outcomes[i][h] })).filter((x) => x.outcome.status === "counted");
+    const spans = counted.map((x) => ({ start: x.start, end: x.outcome.closeIndex! }));
+    return {
+      horizonDays,
+      stats: describeReturns(counted.map((x) => x.outcome.forwardReturn!)),
+      nIndependent: selectIndependent(spans).length,
+    };
+  });
+  return { horizons, outcomes };
+}

@@ -1,0 +1,99 @@
+import { sampleStd } from "../core/statistics.js";
+import type { PriceSeries } from "./price-series.js";
+
+export type TrendState = "uptrend" | "downtrend" | "range";
+export type VolatilityState = "low" | "normal" | "high";
+
+/** |trend z| at or beyond this is a trend: the move exceeds one standard deviation of a driftless walk. */
+export const TREND_Z_THRESHOLD = 1;
+/** Realised-volatility percentile bounds: below LOW is low, above HIGH is high, else normal. */
+export const VOL_PERCENTILE_LOW = 0.25;
+export const VOL_PERCENTILE_HIGH = 0.75;
+
+const DAY_MS = 86_400_000;
+const YEAR_MS = 365 * DAY_MS;
+
+export interface RegimeLabel {
+  trend: TrendState;
+  volatility: VolatilityState;
+  /** close[end] / close[end - bars + 1] - 1. */
+  lookbackReturn: number;
+  /** Sample std of the window's bars - 1 daily log returns. */
+  dailyVol: number;
+  /** ln(1 + lookbackReturn) / (dailyVol * sqrt(bars - 1)); 0 for a flat window. */
+  trendZ: number;
+  /** Bars in the 365 days up to the window's end (or scaled from a shorter history): 252-ish stocks, 365 crypto. */
+  barsPerYear: number;
+  annualizedVol: number;
+  /** Share of the clean windows of the same length ending at or before `endIndex` whose vol is <= this one's. */
+  volPercentile: number;
+  /** How many windows that share is over (rolling, so they overlap: a rank, not independent evidence). */
+  volWindowsCompared: number;
+}
+
+/**
+ * Daily log returns (logReturns[i] = ln(close[i] / close[i - 1]), NaN when either close is bad) and a test
+ * for "the window of `bars` bars ending at e holds only good returns and spans no gap", both O(1) per window.
+ */
+function windowedLogReturns(series: PriceSeries) {
+  const n = series.closes.length;
+  const logReturns = new Float64Array(n).fill(Number.NaN);
+  const badBefore = new Int32Array(n + 1);
+  for (let i = 1; i < n; i++) {
+    logReturns[i] = Math.log(series.closes[i] / series.closes[i - 1]);
+    const bad = !Number.isFinite(logReturns[i]) || series.breakBefore[i] === 1;
+    badBefore[i + 1] = badBefore[i] + (bad ? 1 : 0);
+  }
+  const first = (e: number, bars: number) => e - bars + 2;
+  return {
+    clean: (e: number, bars: number) => badBefore[e + 1] - badBefore[first(e, bars)] === 0,
+    returns: (e: number, bars: number) => logReturns.subarray(first(e, bars), e + 1),
+  };
+}
+
+function barsPerYearAt(timesMs: Float64Array, endIndex: number): number {
+  const spanMs = timesMs[endIndex] - timesMs[0];
+  if (spanMs >= YEAR_MS) {
+    let first = endIndex;
+    while (first > 0 && timesMs[first - 1] > timesMs[endIndex] - YEAR_MS) first -= 1;
+    return endIndex - first + 1;
+  }
+  return spanMs > 0 ? (endIndex * YEAR_MS) / spanMs : 0;
+}
+
+/**
+ * Trend and volatility state of the window of `bars` bars ending at `endIndex`, from closes up to
+ * `endIndex` only (nothing later is read, so the label of a past date never changes as history grows).
+ * Throws RangeError when the window is out of range, spans a gap or holds a bad close.
+ */
+export function regimeLabel(series: PriceSeries, endIndex: number, bars: number): RegimeLabel {
+  if (bars < 3 || endIndex - bars + 1 < 0 || endIndex >= series.closes.length) {
+    throw new RangeError(`window of ${bars} bars ending at ${endIndex} is outside the series`);
+  }
+  const windows = windowedLogReturns(series);
+  if (!windows.clean(endIndex, bars)) throw new RangeError("the window spans a gap or a bad close");
+  const returns = windows.returns(endIndex, bars);
+  const dailyVol = sampleStd(returns);
+  const logReturn = Math.log(series.closes[endIndex] / series.closes[endIndex - bars + 1]);
+  const trendZ = dailyVol === 0 ? 0 : logReturn / (dailyVol * Math.sqrt(bars - 1));
+  let compared = 0;
+  let atOrBelow = 0;
+  for (let e = bars - 1; e <= endIndex; e++) {
+    if (!windows.clean(e, bars)) continue;
+    compared += 1;
+    if (sampleStd(windows.returns(e, bars)) <= dailyVol) atOrBelow += 1;
+  }
+  const volPercentile = atOrBelow / compared;
+  const barsPerYear = barsPerYearAt(series.timesMs, endIndex);
+  return {
+    trend: trendZ >= TREND_Z_THRESHOLD ? "uptrend" : trendZ <= -TREND_Z_THRESHOLD ? "downtrend" : "range",
+    volatility: volPercentile < VOL_PERCENTILE_LOW ? "low" : volPercentile > VOL_PERCENTILE_HIGH ? "high" : "normal",
+    lookbackReturn: series.closes[endIndex] / series.closes[endIndex - bars + 1] - 1,
+    dailyVol,
+    trendZ,
+    barsPerYear,
+    annualizedVol: dailyVol * Math.sqrt(barsPerYear),
+    volPercentile,
+    volWindowsCompared: compared,
+  };
+}

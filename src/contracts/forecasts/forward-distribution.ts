@@ -1,0 +1,48 @@
+import { z } from "@hono/zod-openapi";
+import type { OperationContract } from "../operation-contract.js";
+import { tickerParam } from "../params.js";
+import { FORWARD_DISTRIBUTION_EXAMPLE } from "./forecast-examples.js";
+import { analogCountParam, causalParam, horizonListParam, metricParam, windowFields, windowOrderCheck } from "./forecast-params.js";
+import { analogForecastShape } from "./forecast-schemas.js";
+
+const params = z
+  .object({
+    ticker: tickerParam(),
+    ...windowFields,
+    horizon_days: horizonListParam("7,30"),
+    k: analogCountParam(),
+    metric: metricParam(),
+    causal: causalParam(),
+  })
+  .refine(...windowOrderCheck);
+
+export type ForwardDistributionParams = z.infer<typeof params>;
+
+const response = z
+  .object({
+    ...analogForecastShape,
+    start_date: z.string().openapi({ description: "As requested (inclusive)" }),
+    end_date: z.string().openapi({ description: "As requested (exclusive)" }),
+  })
+  .openapi("ForwardDistribution");
+
+export const forwardDistributionContract: OperationContract<typeof params, typeof response> = {
+  operationId: "forward_distribution",
+  description:
+    "What happened after the query window's historical analogs. The query is the ticker's daily closes in [start_date, end_date) " +
+    "(5 bars up to half the history, no data gap inside). Analogs are the k (default 30, 10 to 50) closest windows of the same length " +
+    "in the ticker's own daily history by z-normalised shape: exact search, never overlapping the query or each other, never " +
+    "spanning a data gap, never wrapped. For each horizon h in horizon_days (calendar days, default 7 and 30) an analog's outcome is " +
+    "the return from its last close to the last close at or before h days later. An outcome counts only if real history reaches " +
+    "the horizon (no figure rests on data that does not exist yet) with a close at most 4 days old, and, for an analog before the " +
+    "query window, only if its outcome ends by the query's first close (otherwise it would be made of the query's own bars). By " +
+    "default analogs after the query window are allowed (a study of a past window uses all history; a window at the end of history " +
+    "has nothing after it); causal=true restricts the search to windows ending before the query starts, so every figure was known " +
+    "then. Per horizon: n, P10/P25/P50/P75/P90 (type 7), mean, sample std, min, max, hit rate (share above zero) and n_independent, " +
+    "the largest subset of outcomes whose [analog start, horizon close] spans share no daily return. Every analog is listed with " +
+    "its per-horizon outcome and status. Returns are decimals.",
+  params,
+  response,
+  example: FORWARD_DISTRIBUTION_EXAMPLE,
+  errors: ["UNKNOWN_TICKER", "NO_DATA", "RANGE_UNAVAILABLE", "UPSTREAM_UNAVAILABLE"],
+};

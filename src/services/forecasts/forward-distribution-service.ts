@@ -1,0 +1,82 @@
+import { findAnalogs, type Analog, type Metric } from "../../analytics/analog-search.js";
+import { findCausalAnalogs } from "../../analytics/causal-analog-search.js";
+import { forwardDistribution, type ForwardDistribution } from "../../analytics/forward-distribution.js";
+import type { PriceSeries } from "../../analytics/price-series.js";
+import { windowReturn } from "../../analytics/window-returns.js";
+import type { LoadedSeries, SeriesCache } from "../market-data/series-cache.js";
+import { locateQueryWindow, type QueryWindow } from "../patterns/query-window.js";
+import { locateLatestWindow } from "./latest-window.js";
+
+interface AnalogQuery {
+  ticker: string;
+  k: number;
+  metric: Metric;
+  /** Calendar-day horizons, in the caller's order. */
+  horizonsDays: readonly number[];
+}
+
+export interface WindowForecastQuery extends AnalogQuery {
+  startMs: number;
+  /** Exclusive. */
+  endMs: number;
+  /** Only analogs that end before the window starts (walk-forward); otherwise the whole history. */
+  causal: boolean;
+}
+
+export interface LatestForecastQuery extends AnalogQuery {
+  /** The most recent this-many bars are the query. */
+  lookbackBars: number;
+  /** The parameter that set lookbackBars, named in a 422. */
+  lookbackParam: string;
+}
+
+export interface AnalogForecast {
+  series: PriceSeries;
+  window: QueryWindow;
+  queryReturn: number;
+  metric: Metric;
+  causal: boolean;
+  /** Ranked best first; never wrapped. */
+  analogs: Analog[];
+  distribution: ForwardDistribution;
+  cached: boolean;
+}
+
+/**
+ * Forward-return distributions after a window's analogs: the k closest non-overlapping windows of the
+ * ticker's own daily history (exact search, no wrapped windows), and what followed each over calendar-day
+ * horizons (see analytics/forward-distribution.ts for which outcomes count).
+ */
+export class ForwardDistributionService {
+  constructor(private readonly seriesCache: SeriesCache) {}
+
+  async forWindow(query: WindowForecastQuery): Promise<AnalogForecast> {
+    const loaded = await this.seriesCache.load(query.ticker, "1d");
+    const window = locateQueryWindow(loaded.series, loaded.prepared, query.startMs, query.endMs);
+    return this.forecast(loaded, window, query, query.causal);
+  }
+
+  /** The ticker's most recent shape, searched causally (only windows that end before it starts). */
+  async forLatest(query: LatestForecastQuery): Promise<AnalogForecast> {
+    const loaded = await this.seriesCache.load(query.ticker, "1d");
+    const window = locateLatestWindow(loaded.series, loaded.prepared, query.lookbackBars, query.lookbackParam);
+    return this.forecast(loaded, window, query, true);
+  }
+
+  private forecast(loaded: LoadedSeries, window: QueryWindow, query: AnalogQuery, causal: boolean): AnalogForecast {
+    const { series, prepared } = loaded;
+    const analogs = causal
+      ? findCausalAnalogs(series, prepared, window.start, window.m, query.k, query.metric)
+      : findAnalogs(series, prepared, window.start, window.m, { k: query.k, metric: query.metric, wrap: false });
+    return {
+      series,
+      window,
+      queryReturn: windowReturn(series.closes, window.start, window.m),
+      metric: query.metric,
+      causal,
+      analogs,
+      distribution: forwardDistribution(series, analogs, window.m, window.start, query.horizonsDays),
+      cached: loaded.cached,
+    };
+  }
+}

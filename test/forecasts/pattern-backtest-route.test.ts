@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestPayer, type TestPayer } from "../support/test-payer.js";
+import { SHARED_PRESENT } from "../support/shared-paths.js";
+import { startTestService } from "../support/test-service.js";
+import { expectStatsClose, naiveStats, readDataset, type Dataset } from "./forecast-oracle.js";
+
+type TestService = Awaited<ReturnType<typeof startTestService>>;
+type Body = Record<string, any>;
+
+const noBreak = (ds: Dataset, a: number, b: number) => {
+  for (let i = a + 1; i <= b; i++) if (ds.breakBefore[i] === 1) return false;
+  return true;
+};
+
+/** The event study as documented, one bar at a time. */
+function naiveBacktest(ds: Dataset, L: number, F: number, minReturn: number) {
+  const n = ds.closes.length;
+  const events: { t: number; lb: number; fwd: number }[] = [];
+  const pending: number[] = [];
+  const baseline: number[] = [];
+  let dropped = 0;
+  for (let t = L; t < n; t++) {
+    if (!noBreak(ds, t - L, t)) continue;
+    const lb = ds.closes[t] / ds.closes[t - L] - 1;
+    const fires = minReturn >= 0 ? lb >= minReturn : lb <= minReturn;
+    if (t + F >= n) {
+      if (fires && noBreak(ds, t, n - 1)) pending.push(t);
+      else if (fires) dropped += 1;
+      continue;
+    }
+    if (!noBreak(ds, t, t + F)) {
+      if (fires) dropped += 1;
+      continue;
+    }
+    const fwd = ds.closes[t + F] / ds.closes[t] - 1;
+    baseline.push(fwd);
+    if (fires) events.push({ t, lb, fwd });
+  }
+  const independent: typeof events = [];
+  for (const e of events) {
+    const last = independent[independent.length - 1];
+    if (last === undefined || e.t - L >= last.t + F) independent.push(e);
+  }
+  return { events, independent, pending, dropped, baseline };
+}
+
+describe.skipIf(!SHARED_PRESENT)("/pattern_backtest on the daily dataset", () => {
+  let service: TestService;
+  let payer: TestPayer;
+  beforeAll(async () => {
+    service = await startTestService();
+    payer = await createTestPayer(service, 100_000_000n);
+  });
+  afterAll(async () => {
+    await service?.close();
+  });
+
+  const call = async (url: string) => {
+    const res = await payer.pay(url);
+    return { status: res.status, body: (await res.json()) as Body };
+  };
+
+  for (const [ticker, file, L, F, minReturn] of [
+    ["SPY", "SPY.csv", 20, 20, -0.1],
+    ["AAPL", "AAPL.csv", 5, 10, 0.15],
+    ["BTC", "BTC-USD.csv", 30, 60, 0.5],
+    ["EURUSD=X", "EURUSD.csv", 10, 5, 0.02],
+  ] as const) {
+    it(`${ticker}: lookback ${L}, forward ${F}, min_return ${minReturn} agree with a bar-by-bar loop`, async () => {
+      const ds = readDataset(file);
+      const { status, body } = await call(
+        `/pattern_backtest?ticker=${encodeURIComponent(ticker)}&lookback_days=${L}&forward_days=${F}&min_return=${minReturn}`,
+      );
+      expect(status).toBe(200);
+      const expected = naiveBacktest(ds, L, F, minReturn);
+      expect(body.n_events).toBe(expected.events.length);
+      expect(body.n_independent_events).toBe(expected.independent.length);
+      expect(body.n_pending_events).toBe(expected.pending.length);
+      expect(body.n_dropped_for_gap).toBe(expected.dropped);
+      expect(body.direction).toBe(minReturn >= 0 ? "at_least" : "at_most");
+      expectStatsClose(body.distribution, naiveStats(expected.events.map((e) => e.fwd)), (v) => expect(v));
+      expectStatsClose(body.independent_distribution, naiveStats(expected.independent.map((e) => e.fwd)), (v) => expect(v));
+      expectStatsClose(body.baseline, naiveStats(expected.baseline), (v) => expect(v));
+      const recent = expected.independent.slice(-20);
+      expect(body.recent_events.map((e: Body) => [e.date, e.outcome_date])).toEqual(recent.map((e) => [ds.dates[e.t], ds.dates[e.t + F]]));
+      body.recent_events.forEach((e: Body, i: number) => {
+        expect(e.lookback_return).toBeCloseTo(recent[i].lb, 12);
+        expect(e.forward_return).toBeCloseTo(recent[i].fwd, 12);
+      });
+      expect(body.pending_events.map((e: Body) => e.date)).toEqual(expected.pending.map((t) => ds.dates[t]));
+      for (const e of body.pending_events) expect([e.forward_return, e.outcome_date]).toEqual([null, null]);
+    });
+  }
+
+  it("uses the documented defaults (20, 20, +10%)", async () => {
+    const { status, body } = await call("/pattern_backtest?ticker=QQQ");
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ lookback_days: 20, forward_days: 20, min_return: 0.1, direction: "at_least" });
+    expect(body.n_events).toBe(naiveBacktest(readDataset("QQQ.csv"), 20, 20, 0.1).events.length);
+  });
+
+  it("answers bad parameters with 422 naming them, and charges nothing", async () => {
+    const before = await payer.balance();
+    for (const [query, param] of [
+      ["lookback_days=1", "lookback_days"],
+      ["lookback_days=251", "lookback_days"],
+      ["forward_days=0", "forward_days"],
+      ["forward_days=251", "forward_days"],
+      ["min_return=-0.95", "min_return"],
+      ["min_return=5.5", "min_return"],
+      ["min_return=ten", "min_return"],
+    ]) {
+      const { status, body } = await call(`/pattern_backtest?ticker=SPY&${query}`);
+      expect([query, status, body.error.code]).toEqual([query, 422, "VALIDATION_FAILED"]);
+      expect(body.error.details.map((d: { param: string }) => d.param)).toContain(param);
+    }
+    const missing = await call("/pattern_backtest?lookback_days=20");
+    expect(missing.body.error.details[0].param).toBe("ticker");
+    expect(await payer.balance()).toBe(before);
+  });
+});
