@@ -21,6 +21,7 @@ import { createDatabase, type Database } from "../storage/create-database.js";
 import { ClientKeySalts } from "../storage/repos/client-key-salts.js";
 import { RequestLog } from "../storage/repos/request-log.js";
 import { SettlementLedger } from "../storage/repos/settlement-ledger.js";
+import { buildCrossAsset } from "./build-cross-asset.js";
 import { buildForecasts } from "./build-forecasts.js";
 import { buildMarketData, type MarketDataOverrides } from "./build-market-data.js";
 import { buildPatterns } from "./build-patterns.js";
@@ -89,6 +90,7 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
   const patterns = buildPatterns(marketData, clock);
   operations.push(...patterns.routes);
   // Analytics route families register below, one line each: operations.push(...buildX({ marketData, patterns, clock }).routes);
+  operations.push(...buildCrossAsset({ marketData, patterns, clock, config }).routes);
   operations.push(...buildForecasts({ marketData, patterns, clock }).routes);
   if (embedded !== undefined) operations.push(devFaucetRoute(embedded));
 

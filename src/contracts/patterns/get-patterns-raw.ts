@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import type { OperationContract } from "../operation-contract.js";
-import { PatternMatchSchema, PatternParamsSchema } from "./pattern-params.js";
+import { PatternMatchSchema, PatternUniverseParamsSchema, UniverseReportSchema } from "./pattern-params.js";
 
 export const PatternQueryEchoSchema = z
   .object({
@@ -19,6 +19,7 @@ const response = z
   .object({
     matches: z.array(PatternMatchSchema).openapi({ description: "Ranked best first; never overlapping the query window or each other" }),
     query: PatternQueryEchoSchema,
+    universe: UniverseReportSchema.optional().openapi({ description: "Extension: present only when `universe` was given" }),
   })
   .openapi("PatternsRaw");
 
@@ -46,14 +47,23 @@ export const EXAMPLE_QUERY = {
 
 export const EXAMPLE_PARAMS = { ticker: "AAPL", start_date: "2024-10-01", end_date: "2024-10-08", k: 1, metric: "l2", wrap: true, timeframe: "1d" };
 
-export const getPatternsRawContract: OperationContract<typeof PatternParamsSchema, typeof response> = {
+/** The cross-asset extension, described once for both routes that take `universe`. */
+export const UNIVERSE_EXTENSION_TEXT =
+  " Extension (cross-asset analogs): with `universe`, the same query window is searched across the ticker's own history and every " +
+  "listed series with one shared bound (exact, ranked together); each match then names its series in `ticker`, only the ticker's own " +
+  "series excludes the query window (windows of other series are eligible whatever their dates), matches never overlap within a " +
+  "series, and `universe` in the response lists the series searched and those skipped (unknown, no data, upstream trouble) with why. " +
+  "Similarity compares z-normalised shapes, so series of any price level are comparable. Without `universe` nothing changes.";
+
+export const getPatternsRawContract: OperationContract<typeof PatternUniverseParamsSchema, typeof response> = {
   operationId: "get_patterns_raw",
   description:
     "The k historical windows of the ticker whose z-normalised close shape is closest to the query window [start_date, end_date). " +
     "Exact search (every window is scored). Matches never overlap the query window or each other, never span a gap in the history " +
     "(a closure longer than 4 days), and are ranked best first; ties go to the earlier window. No forward statistics. " +
-    "The window must hold at least 5 bars and at most half of the history.",
-  params: PatternParamsSchema,
+    "The window must hold at least 5 bars and at most half of the history." +
+    UNIVERSE_EXTENSION_TEXT,
+  params: PatternUniverseParamsSchema,
   response,
   example: {
     params: EXAMPLE_PARAMS,

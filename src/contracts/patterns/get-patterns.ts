@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { OperationContract } from "../operation-contract.js";
-import { EXAMPLE_MATCH, EXAMPLE_PARAMS, EXAMPLE_QUERY, PatternQueryEchoSchema } from "./get-patterns-raw.js";
-import { PatternMatchSchema, PatternParamsSchema } from "./pattern-params.js";
+import { EXAMPLE_MATCH, EXAMPLE_PARAMS, EXAMPLE_QUERY, PatternQueryEchoSchema, UNIVERSE_EXTENSION_TEXT } from "./get-patterns-raw.js";
+import { PatternMatchSchema, PatternUniverseParamsSchema, UniverseReportSchema } from "./pattern-params.js";
 
 const SummarySchema = z
   .object({
@@ -21,16 +21,19 @@ const response = z
     matches: z.array(PatternMatchSchema),
     summary: SummarySchema,
     query: PatternQueryEchoSchema,
+    universe: UniverseReportSchema.optional().openapi({ description: "Extension: present only when `universe` was given" }),
   })
   .openapi("Patterns");
 
-export const getPatternsContract: OperationContract<typeof PatternParamsSchema, typeof response> = {
+export const getPatternsContract: OperationContract<typeof PatternUniverseParamsSchema, typeof response> = {
   operationId: "get_patterns",
   description:
     "As /get_patterns_raw, plus what followed the analogs: the average return over the 7 and 30 calendar days after each analog and the " +
     "average return inside the analogs, each with the number of analogs it rests on. Only real history after each analog counts; " +
-    "wrapped analogs never enter these figures.",
-  params: PatternParamsSchema,
+    "wrapped analogs never enter these figures." +
+    UNIVERSE_EXTENSION_TEXT +
+    " With `universe`, each analog's forward and in-window returns come from its own series.",
+  params: PatternUniverseParamsSchema,
   response,
   example: {
     params: EXAMPLE_PARAMS,

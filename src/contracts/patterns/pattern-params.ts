@@ -19,12 +19,42 @@ const fields = {
   timeframe: enumParam(TIMEFRAMES, { default: "1d", description: "Bar size; intraday history is the source's lookback (60 days for 15m/30m, 730 days for 1h)" }),
 };
 
+const windowOrder = { message: "must be before end_date (end_date is exclusive)", path: ["start_date"] };
+
 /** Parameters of the three pattern routes (core-api §4.1): the query window is [start_date, end_date). */
-export const PatternParamsSchema = z
-  .object(fields)
-  .refine((p) => p.start_date < p.end_date, { message: "must be before end_date (end_date is exclusive)", path: ["start_date"] });
+export const PatternParamsSchema = z.object(fields).refine((p) => p.start_date < p.end_date, windowOrder);
 
 export type PatternParams = z.infer<typeof PatternParamsSchema>;
+
+export const MAX_UNIVERSE_TICKERS = 50;
+
+/** `all`, or comma-separated symbols (duplicates removed), 1 to 50. */
+const universeParam = z
+  .string()
+  .transform((v): string[] | "all" =>
+    v.trim().toLowerCase() === "all" ? "all" : [...new Set(v.split(",").map((s) => s.trim()).filter((s) => s.length > 0))],
+  )
+  .refine((u) => u === "all" || u.length >= 1, "must list at least one symbol, or be all")
+  .refine((u) => u === "all" || u.length <= MAX_UNIVERSE_TICKERS, `must list at most ${MAX_UNIVERSE_TICKERS} symbols, or be all`)
+  .refine((u) => u === "all" || u.every((s) => s.length <= 32), "each symbol must be at most 32 characters")
+  .optional()
+  .openapi({
+    type: "string",
+    example: "MSFT,NVDA,SPY",
+    description:
+      "Extension (cross-asset analogs): comma-separated symbols (at most 50) whose histories are searched for the query window " +
+      "besides the ticker's own, or `all` for the node's known universe: every file of the offline dataset (when MARKET_DATA_DIR is " +
+      "set) or a fixed list of liquid live symbols (AAPL, AMZN, GOOGL, MSFT, NVDA, TSLA, SPY, QQQ, ^GSPC, BTC-USD, ETH-USD, SOL-USD, " +
+      "GC=F, ^VIX, ^TNX, EURUSD=X, CL=F, BZ=F), plus the 100 tickers most recently loaded on this node by the pattern and " +
+      "cross-asset routes. Omit it for the standard single-ticker search.",
+  });
+
+/** /get_patterns_raw and /get_patterns: the standard parameters plus the optional `universe` extension. */
+export const PatternUniverseParamsSchema = z
+  .object({ ...fields, universe: universeParam })
+  .refine((p) => p.start_date < p.end_date, windowOrder);
+
+export type PatternUniverseParams = z.infer<typeof PatternUniverseParamsSchema>;
 
 export const PatternMatchSchema = z
   .object({
@@ -39,5 +69,21 @@ export const PatternMatchSchema = z
     match_return: z.number().nullable().openapi({ description: "Return inside the matched window, decimal; null for a wrapped window" }),
     wrapped: z.boolean().openapi({ description: "True when the window splices the end of history onto its start" }),
     description: z.string().openapi({ description: "Human-readable label" }),
+    ticker: z.string().optional().openapi({ description: "Extension: the series the match lies in; present only when `universe` was given" }),
   })
   .openapi("PatternMatch");
+
+export const UniverseReportSchema = z
+  .object({
+    searched: z.array(z.string()).openapi({ description: "Tickers whose histories were searched, the query's own first; one entry per source symbol" }),
+    skipped: z
+      .array(
+        z.object({
+          ticker: z.string(),
+          code: z.string().openapi({ description: "Error code, e.g. UNKNOWN_TICKER, NO_DATA, RANGE_UNAVAILABLE, UPSTREAM_UNAVAILABLE" }),
+          error: z.string(),
+        }),
+      )
+      .openapi({ description: "Listed tickers that could not be searched; the search went on without them" }),
+  })
+  .openapi("UniverseReport");

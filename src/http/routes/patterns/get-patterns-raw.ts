@@ -1,5 +1,5 @@
 import { getPatternsRawContract } from "../../../contracts/patterns/get-patterns-raw.js";
-import type { PatternParams } from "../../../contracts/patterns/pattern-params.js";
+import type { PatternUniverseParams } from "../../../contracts/patterns/pattern-params.js";
 import { findCatalogRoute } from "../../../contracts/route-catalog.js";
 import type { PatternService } from "../../../services/patterns/pattern-service.js";
 import type { RouteModule } from "../../route-module.js";
@@ -9,9 +9,13 @@ export function getPatternsRawRoute(patterns: PatternService): RouteModule {
   return {
     route: findCatalogRoute("get_patterns_raw"),
     contract: getPatternsRawContract,
-    handle: async (params: PatternParams) => {
+    handle: async (params: PatternUniverseParams) => {
       const result = await patterns.analogs(toPatternQuery(params));
-      return { matches: result.analogs.map((a) => matchWire(result, a)), query: queryEcho(params, result) };
+      return {
+        matches: result.analogs.map((a) => matchWire(result, a)),
+        query: queryEcho(params, result),
+        ...(result.universe === undefined ? {} : { universe: result.universe }),
+      };
     },
   };
 }

@@ -1,5 +1,5 @@
 import { getPatternsContract } from "../../../contracts/patterns/get-patterns.js";
-import type { PatternParams } from "../../../contracts/patterns/pattern-params.js";
+import type { PatternUniverseParams } from "../../../contracts/patterns/pattern-params.js";
 import { findCatalogRoute } from "../../../contracts/route-catalog.js";
 import type { PatternService } from "../../../services/patterns/pattern-service.js";
 import type { RouteModule } from "../../route-module.js";
@@ -9,7 +9,7 @@ export function getPatternsRoute(patterns: PatternService): RouteModule {
   return {
     route: findCatalogRoute("get_patterns"),
     contract: getPatternsContract,
-    handle: async (params: PatternParams) => {
+    handle: async (params: PatternUniverseParams) => {
       const result = await patterns.analogs(toPatternQuery(params));
       const summary = patterns.summarize(result);
       return {
@@ -23,6 +23,7 @@ export function getPatternsRoute(patterns: PatternService): RouteModule {
           "Matches in pattern average": summary.withinPattern.n,
         },
         query: queryEcho(params, result),
+        ...(result.universe === undefined ? {} : { universe: result.universe }),
       };
     },
   };

@@ -1,11 +1,12 @@
-import type { Analog } from "../../../analytics/analog-search.js";
-import type { PatternParams } from "../../../contracts/patterns/pattern-params.js";
+import type { PatternParams, PatternUniverseParams } from "../../../contracts/patterns/pattern-params.js";
 import { formatBarTime, parseIsoDate } from "../../../domain/bar.js";
-import type { PatternQuery, PatternResult } from "../../../services/patterns/pattern-service.js";
+import type { PatternAnalog, PatternQuery, PatternResult } from "../../../services/patterns/pattern-service.js";
 
 /** Route parameters to a service query: dates to epoch ms, the window end stays exclusive. */
-export function toPatternQuery(params: PatternParams): PatternQuery {
+export function toPatternQuery(params: PatternParams | PatternUniverseParams): PatternQuery {
+  const universe = "universe" in params ? params.universe : undefined;
   return {
+    ...(universe === undefined ? {} : { universe }),
     ticker: params.ticker,
     timeframe: params.timeframe,
     startMs: parseIsoDate(params.start_date),
@@ -16,11 +17,13 @@ export function toPatternQuery(params: PatternParams): PatternQuery {
   };
 }
 
-export function matchWire(result: PatternResult, analog: Analog) {
-  const { series } = result;
+export function matchWire(result: PatternResult, analog: PatternAnalog) {
+  // A universe search's analog lies in its own series; otherwise in the query's.
+  const series = analog.series ?? result.series;
   const dates = analog.indices.map((i) => formatBarTime(series.timesMs[i], series.timeframe));
   const pct = analog.matchReturn === null ? "" : `, ${(analog.matchReturn * 100).toFixed(2)}% inside the window`;
   const wrapped = analog.wrapped ? " (wrapped: splices the end of history onto its start)" : "";
+  const where = analog.series === undefined ? "" : `${series.ticker} `;
   return {
     dates,
     closes: analog.indices.map((i) => series.closes[i]),
@@ -28,11 +31,12 @@ export function matchWire(result: PatternResult, analog: Analog) {
     query_return: result.queryReturn,
     match_return: analog.matchReturn,
     wrapped: analog.wrapped,
-    description: `${dates[0]} to ${dates[dates.length - 1]}: ${dates.length} bars${pct}, similarity ${analog.similarity.toFixed(3)}${wrapped}`,
+    description: `${where}${dates[0]} to ${dates[dates.length - 1]}: ${dates.length} bars${pct}, similarity ${analog.similarity.toFixed(3)}${wrapped}`,
+    ...(analog.series === undefined ? {} : { ticker: series.ticker }),
   };
 }
 
-export function queryEcho(params: PatternParams, result: PatternResult) {
+export function queryEcho(params: PatternParams | PatternUniverseParams, result: PatternResult) {
   return {
     ticker: result.series.ticker,
     start_date: params.start_date,

@@ -1,0 +1,43 @@
+import { macroAnalogContract } from "../../../contracts/cross-asset/macro-analog.js";
+import { findCatalogRoute } from "../../../contracts/route-catalog.js";
+import { formatBarTime } from "../../../domain/bar.js";
+import { MACRO_ROLES, type ByRole, type MacroAnalogService } from "../../../services/cross-asset/macro-analog-service.js";
+import type { RouteModule } from "../../route-module.js";
+import { distributionWire } from "./outcome-wire.js";
+
+const day = (ms: number) => formatBarTime(ms, "1d");
+
+const mapRoles = <T, U>(values: ByRole<T>, f: (value: T) => U): ByRole<U> =>
+  Object.fromEntries(MACRO_ROLES.map((role) => [role, f(values[role])])) as ByRole<U>;
+
+export function macroAnalogRoute(macro: MacroAnalogService): RouteModule {
+  return {
+    route: findCatalogRoute("macro_analog"),
+    contract: macroAnalogContract,
+    handle: async (params: { lookback_days: number; k: number }) => {
+      const result = await macro.analogs({ lookbackDays: params.lookback_days, k: params.k });
+      const series = MACRO_ROLES.length;
+      return {
+        lookback_days: result.lookbackDays,
+        k: params.k,
+        symbols: result.symbols,
+        as_of: day(result.current.endMs),
+        last_dates: mapRoles(result.lastDateByRole, day),
+        common_dates: result.commonDates,
+        first_common_date: day(result.firstCommonMs),
+        current: { start_date: day(result.current.startMs), end_date: day(result.current.endMs), levels: result.current.levels },
+        periods: result.periods.map((p, i) => ({
+          rank: i + 1,
+          start_date: day(p.startMs),
+          end_date: day(p.endMs),
+          distance: p.distance,
+          similarity: Math.sqrt(p.distance / (series * result.lookbackDays)),
+          distance_by_series: p.distanceByRole,
+          levels: p.levels,
+          followed: p.followed.map((f) => ({ horizon_days: f.horizonDays, ...f.moves })),
+        })),
+        summary: result.summary.map((s) => ({ horizon_days: s.horizonDays, ...mapRoles(s.byRole, distributionWire) })),
+      };
+    },
+  };
+}

@@ -1,0 +1,103 @@
+import { alignCloses, alignedReturns } from "../../analytics/aligned-returns.js";
+import type { Metric } from "../../analytics/analog-search.js";
+import { anchoredMove, outcomeDistribution, type OutcomeDistribution } from "../../analytics/anchored-outcomes.js";
+import { leadLag, type LeadLag } from "../../analytics/lead-lag.js";
+import type { PriceSeries } from "../../analytics/price-series.js";
+import type { SeriesCache } from "../market-data/series-cache.js";
+import type { PatternResult, PatternService } from "../patterns/pattern-service.js";
+import { loadEach, type LoadStatus } from "./load-each.js";
+
+export const MAX_LEAD_LAG_DAYS = 5;
+/** Below this many shared daily returns a correlation says nothing; the peer's lead_lag is null. */
+export const MIN_LEAD_LAG_RETURNS = 20;
+
+export interface PlaybookQuery {
+  ticker: string;
+  startMs: number;
+  /** Exclusive. */
+  endMs: number;
+  peers: string[];
+  k: number;
+  metric: Metric;
+  horizonsDays: number[];
+  /** How many of the latest aligned daily returns before endMs the lead-lag correlations use. */
+  leadLagReturns: number;
+}
+
+export interface HorizonOutcome extends OutcomeDistribution {
+  horizonDays: number;
+  /** Per analog, in analog order: the move after it, or null when history cannot tell. */
+  values: (number | null)[];
+}
+
+export interface LeadLagResult extends LeadLag {
+  /** Aligned daily returns used, and the dates of the first and last of them. */
+  returns: number;
+  fromMs: number;
+  toMs: number;
+}
+
+export interface PeerPlaybook {
+  ticker: string;
+  status: LoadStatus;
+  error?: string;
+  outcomes: HorizonOutcome[];
+  leadLag: LeadLagResult | null;
+}
+
+export interface PlaybookResult {
+  pattern: PatternResult;
+  /** Time of each analog's last bar: the moment peers are aligned to. */
+  anchorsMs: number[];
+  tickerOutcomes: HorizonOutcome[];
+  peers: PeerPlaybook[];
+}
+
+/**
+ * Cross-asset signal propagation: the ticker window's analogs (the /get_patterns search, no wrapped
+ * windows), and for each peer what it did over the given calendar-day horizons after each analog ended,
+ * plus how the peer's daily returns co-move with the ticker's at lags of up to 5 days.
+ */
+export class PlaybookService {
+  constructor(
+    private readonly patterns: PatternService,
+    private readonly seriesCache: SeriesCache,
+    private readonly record?: (ticker: string) => void,
+  ) {}
+
+  async playbook(query: PlaybookQuery): Promise<PlaybookResult> {
+    const pattern = await this.patterns.analogs({
+      ticker: query.ticker,
+      timeframe: "1d",
+      startMs: query.startMs,
+      endMs: query.endMs,
+      k: query.k,
+      metric: query.metric,
+      wrap: false,
+    });
+    const anchorsMs = pattern.analogs.map((a) => pattern.series.timesMs[a.indices[a.indices.length - 1]]);
+    const outcomesOf = (series: PriceSeries) => query.horizonsDays.map((days) => horizonOutcome(series, anchorsMs, days));
+    const peers = (await loadEach(this.seriesCache, query.peers, this.record)).map((outcome): PeerPlaybook => {
+      if (outcome.status !== "ok") return { ticker: outcome.ticker, status: outcome.status, error: outcome.error, outcomes: [], leadLag: null };
+      const { series } = outcome.loaded;
+      return { ticker: series.ticker, status: "ok", outcomes: outcomesOf(series), leadLag: leadLagBefore(pattern.series, series, query) };
+    });
+    return { pattern, anchorsMs, tickerOutcomes: outcomesOf(pattern.series), peers };
+  }
+}
+
+function horizonOutcome(series: PriceSeries, anchorsMs: readonly number[], horizonDays: number): HorizonOutcome {
+  const values = anchorsMs.map((anchorMs) => anchoredMove(series, anchorMs, horizonDays));
+  return { horizonDays, ...outcomeDistribution(values), values };
+}
+
+/** Lead-lag on the latest aligned daily returns strictly before the window's end, so nothing after it is used. */
+function leadLagBefore(ticker: PriceSeries, peer: PriceSeries, query: PlaybookQuery): LeadLagResult | null {
+  const aligned = alignedReturns(alignCloses([ticker, peer], -Infinity, query.endMs));
+  const total = aligned.timesMs.length;
+  const used = Math.min(total, query.leadLagReturns);
+  if (used < MIN_LEAD_LAG_RETURNS) return null;
+  const from = total - used;
+  const figures = leadLag(aligned.returns[0].subarray(from), aligned.returns[1].subarray(from), MAX_LEAD_LAG_DAYS);
+  return { ...figures, returns: used, fromMs: aligned.timesMs[from], toMs: aligned.timesMs[total - 1] };
+}
