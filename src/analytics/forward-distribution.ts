@@ -9,7 +9,8 @@ const DAY_MS = 86_400_000;
  * - counted: real history covers the horizon;
  * - beyond_history: the data has not reached the horizon yet (no bar at or after it);
  * - no_close_at_horizon: no bar closes after the analog and by the horizon (a 1-day horizon from a Friday),
- *   or the last such close is more than 4 days older than the horizon (the horizon falls in a data gap);
+ *   the last such close is more than 4 days older than the horizon (the horizon falls in a data gap), or it
+ *   is missing (not a finite number);
  * - overlaps_query: the analog precedes the query window and its forward span runs into it, so its outcome
  *   would be made of the query's own bars.
  */
@@ -57,6 +58,8 @@ export function analogOutcome(series: PriceSeries, start: number, m: number, que
   const { index, status } = horizonCloseIndex(series, endIndex, horizonDays);
   if (index === null) return { horizonDays, status, forwardReturn: null, closeIndex: null };
   const forwardReturn = series.closes[index] / series.closes[endIndex] - 1;
+  // A missing close at the horizon is as good as no close: it must not reach the statistics.
+  if (!Number.isFinite(forwardReturn)) return { horizonDays, status: "no_close_at_horizon", forwardReturn: null, closeIndex: null };
   // Touching is fine: an outcome ending on the query's first close shares no return with the query.
   const overlaps = endIndex < queryStart && index > queryStart;
   return { horizonDays, status: overlaps ? "overlaps_query" : "counted", forwardReturn, closeIndex: index };

@@ -42,8 +42,8 @@ const AnalogForwardSchema = z
     status: z.enum(OUTCOME_STATUSES).openapi({
       description:
         "counted: enters the distribution. beyond_history: the data has not reached the horizon yet. no_close_at_horizon: no bar " +
-        "closes after the analog and by the horizon (a 1-day horizon from a Friday), or the last one is more than 4 days older than " +
-        "the horizon (a data gap). overlaps_query: the analog precedes the query window and its forward span runs into it, so its " +
+        "closes after the analog and by the horizon (a 1-day horizon from a Friday), the last one is more than 4 days older than " +
+        "the horizon (a data gap), or its close is missing. overlaps_query: the analog precedes the query window and its forward span runs into it, so its " +
         "outcome would be the query's own bars (the return is shown, not counted).",
     }),
   })

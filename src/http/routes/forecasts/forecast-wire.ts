@@ -71,9 +71,10 @@ export function forecastMethod(forecast: AnalogForecast, k: number): string {
   return (
     `Query: the ${window.m} daily closes ${dateOf(series, window.start)} to ${dateOf(series, window.start + window.m - 1)} of ` +
     `${series.ticker} (${pct(forecast.queryReturn)}). Analogs: the ${forecast.analogs.length} closest (asked for ${k}) ` +
-    `non-overlapping ${window.m}-bar windows by z-normalised ${metric} distance, exact search over ${where}; windows spanning a data gap or wrapping around are never used. Outcome of an ` +
-    "analog over h calendar days: its last close to the last close at or before h days later, counted only when real history " +
-    "reaches that moment with a close no more than 4 days old and, for an analog before the query, the span ends by the query's " +
+    `non-overlapping ${window.m}-bar windows by z-normalised ${metric} distance, exact search over ${where}; ` +
+    "windows spanning a data gap or wrapping around are never used. Outcome of an analog over h calendar days: its last close " +
+    "to the last close at or before h days later, counted only when real history reaches that moment with a close no more " +
+    "than 4 days old and, for an analog before the query, the span ends by the query's " +
     `first close. Counted outcomes: ${counts}. Percentiles are type 7; hit rate is the share above zero.`
   );
 }

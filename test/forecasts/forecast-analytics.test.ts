@@ -1,0 +1,127 @@
+import { describe, expect, it } from "vitest";
+import type { Analog } from "../../src/analytics/analog-search.js";
+import { forwardDistribution, horizonCloseIndex } from "../../src/analytics/forward-distribution.js";
+import { kellySizing } from "../../src/analytics/kelly-sizing.js";
+import { toPriceSeries } from "../../src/analytics/price-series.js";
+import { regimeLabel } from "../../src/analytics/regime-label.js";
+import { describeReturns, selectIndependent } from "../../src/analytics/return-distribution.js";
+import { returnProfileBacktest } from "../../src/analytics/walk-forward-backtest.js";
+
+const DAY = 86_400_000;
+const MONDAY = Date.UTC(2024, 0, 1);
+
+/** Weekday bars from 2024-01-01 (a Monday) with the given closes; `skipDays` inserts a closure before bar i. */
+function weekdaySeries(closes: number[], skipDays: Record<number, number> = {}) {
+  const times: number[] = [];
+  let t = MONDAY;
+  closes.forEach((_, i) => {
+    if (i > 0) {
+      t += DAY;
+      while ([0, 6].includes(new Date(t).getUTCDay())) t += DAY;
+      t += (skipDays[i] ?? 0) * DAY;
+    }
+    times.push(t);
+  });
+  return toPriceSeries("TEST", "1d", times.map((tsMs, i) => ({ tsMs, open: closes[i], high: closes[i], low: closes[i], close: closes[i], volume: null })));
+}
+
+const plainAnalog = (start: number, m: number): Analog => ({
+  indices: Array.from({ length: m }, (_, i) => start + i),
+  similarity: 0,
+  distance: 0,
+  wrapped: false,
+  matchReturn: 0,
+});
+
+describe("forecast analytics on hand-checked cases", () => {
+  it("finds the close that stands for a calendar horizon, and refuses stale or missing ones", () => {
+    const s = weekdaySeries([100, 101, 102, 103, 104, 105, 106, 107, 108, 109]); // Mon 1 .. Fri 12 Jan
+    expect(horizonCloseIndex(s, 0, 1)).toEqual({ index: 1, status: "counted" });
+    expect(horizonCloseIndex(s, 4, 1)).toEqual({ index: null, status: "no_close_at_horizon" }); // Friday + 1 day = Saturday
+    expect(horizonCloseIndex(s, 4, 3)).toEqual({ index: 5, status: "counted" }); // Friday + 3 = Monday
+    expect(horizonCloseIndex(s, 3, 3)).toEqual({ index: 4, status: "counted" }); // Thursday + 3 = Sunday: Friday's close
+    expect(horizonCloseIndex(s, 9, 1)).toEqual({ index: null, status: "beyond_history" });
+    const gap = weekdaySeries([100, 101, 102, 103, 104, 105], { 3: 14 }); // two weeks missing before bar 3
+    expect(horizonCloseIndex(gap, 1, 10)).toEqual({ index: null, status: "no_close_at_horizon" });
+  });
+
+  it("describes a sample with type-7 percentiles and counts only positive outcomes as hits", () => {
+    const stats = describeReturns([0.2, -0.1, 0, 0.1]);
+    expect(stats.n).toBe(4);
+    expect(stats.mean).toBeCloseTo(0.05, 15);
+    expect(stats.hitRate).toBe(0.5);
+    expect(stats.p10).toBeCloseTo(-0.07, 15); // h = 0.3: -0.1 + 0.3 * 0.1
+    expect(stats.p50).toBeCloseTo(0.05, 15);
+    expect(stats.p90).toBeCloseTo(0.17, 15); // h = 2.7: 0.1 + 0.7 * 0.1
+    expect([stats.min, stats.max]).toEqual([-0.1, 0.2]);
+    expect(describeReturns([0.3])).toMatchObject({ n: 1, std: null, p10: 0.3, p90: 0.3 });
+    expect(describeReturns([])).toMatchObject({ n: 0, mean: null, hitRate: null, p50: null });
+  });
+
+  it("keeps the most spans that share no return, letting them touch", () => {
+    const spans = [
+      { start: 0, end: 5 },
+      { start: 3, end: 6 },
+      { start: 5, end: 8 },
+      { start: 8, end: 9 },
+      { start: 1, end: 2 },
+    ];
+    expect(selectIndependent(spans)).toEqual([4, 1, 3]); // [1,2], [3,6], [8,9]: earliest end first
+  });
+
+  it("marks an analog whose outcome runs into the query window, and counts the rest", () => {
+    const closes = Array.from({ length: 40 }, (_, i) => 100 + i);
+    const s = weekdaySeries(closes);
+    // Query at bars 20..24; analog A at 10..14 ends Friday 19 Jan, its 7-day close is bar 19 (before the query):
+    // counted; analog B at 14..18 ends Thursday 25 Jan, 7 days later is bar 23, inside the query: overlaps.
+    const result = forwardDistribution(s, [plainAnalog(10, 5), plainAnalog(14, 5)], 5, 20, [7]);
+    expect(result.outcomes.map((row) => row[0].status)).toEqual(["counted", "overlaps_query"]);
+    expect(result.outcomes[0][0].forwardReturn).toBeCloseTo(119 / 114 - 1, 15);
+    expect(result.horizons[0].stats.n).toBe(1);
+  });
+
+  it("sizes by mean / variance, clamps, halves, and scales by confidence and sample size", () => {
+    const stats = describeReturns([0.1, -0.05, 0.03, 0.02]);
+    const sizing = kellySizing({ stats, nIndependent: 10, confidence: 0.5, accountSizeUsd: 1000, lastClose: 50 });
+    const mean = 0.025;
+    const variance = (0.075 ** 2 + 0.075 ** 2 + 0.005 ** 2 + 0.005 ** 2) / 3;
+    expect(sizing.kellyRaw).toBeCloseTo(mean / variance, 10);
+    expect(sizing.fullFraction).toBe(1);
+    expect(sizing.halfFraction).toBe(0.5);
+    expect(sizing.shrink).toBe(0.5);
+    expect(sizing.adjustedFraction).toBe(0.125);
+    expect(sizing.dollarSize).toBe(125);
+    expect(sizing.stop!.price).toBeCloseTo(50 * (1 + stats.p10!), 12);
+    expect(sizing.riskAtStopUsd).toBeCloseTo(125 * -stats.p10!, 12);
+    const losing = kellySizing({ stats: describeReturns([-0.1, 0.02, -0.03]), nIndependent: 3, confidence: 1, accountSizeUsd: 1000, lastClose: 50 });
+    expect([losing.fullFraction, losing.dollarSize]).toEqual([0, 0]);
+    const single = kellySizing({ stats: describeReturns([0.1]), nIndependent: 1, confidence: 1, accountSizeUsd: 1000, lastClose: 50 });
+    expect([single.kellyRaw, single.fullFraction]).toEqual([null, 0]);
+    const none = kellySizing({ stats: describeReturns([]), nIndependent: 0, confidence: 1, accountSizeUsd: 1000, lastClose: 50 });
+    expect(none).toMatchObject({ kellyRaw: null, dollarSize: 0, stop: null, target: null, riskAtStopUsd: null, shrink: 0 });
+  });
+
+  it("labels a steady climb an uptrend and a flat-then-wild stretch high volatility", () => {
+    // Alternating +3% / -1% daily: a clear drift against a small spread.
+    const climb = [100];
+    for (let i = 1; i < 80; i++) climb.push(climb[i - 1] * (i % 2 === 1 ? 1.03 : 0.99));
+    expect(regimeLabel(weekdaySeries(climb), 79, 20).trend).toBe("uptrend");
+    const wild = [100];
+    for (let i = 1; i < 80; i++) wild.push(wild[i - 1] * (i < 60 ? (i % 2 === 1 ? 1.001 : 0.999) : i % 2 === 1 ? 1.1 : 0.9));
+    const label = regimeLabel(weekdaySeries(wild), 79, 10);
+    expect([label.trend, label.volatility]).toEqual(["range", "high"]);
+    expect(label.volPercentile).toBeGreaterThan(0.8);
+  });
+
+  it("fires a profile on the bar its trigger completes and leaves the unknown future pending", () => {
+    const s = weekdaySeries([100, 100, 120, 121, 100, 130, 131]);
+    const result = returnProfileBacktest(s, { lookbackBars: 1, forwardBars: 2, minReturn: 0.15 });
+    // Triggers: bar 2 (+20%) and bar 5 (+30%); bar 2's outcome is 100/120 - 1, bar 5 has no bar 7 yet.
+    expect(result.completed.map((e) => e.index)).toEqual([2]);
+    expect(result.completed[0].lookbackReturn).toBeCloseTo(0.2, 15);
+    expect(result.completed[0].forwardReturn).toBeCloseTo(100 / 120 - 1, 15);
+    expect(result.pending.map((e) => [e.index, e.forwardReturn])).toEqual([[5, null]]);
+    expect(result.pending[0].lookbackReturn).toBeCloseTo(0.3, 15);
+    expect(result.baselineStats.n).toBe(4); // bars 1 to 4 have a bar two later
+  });
+});
