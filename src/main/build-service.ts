@@ -25,6 +25,7 @@ import { buildCrossAsset } from "./build-cross-asset.js";
 import { buildForecasts } from "./build-forecasts.js";
 import { buildMarketData, type MarketDataOverrides } from "./build-market-data.js";
 import { buildPatterns } from "./build-patterns.js";
+import { buildPortfolio } from "./build-portfolio.js";
 import { loadOrCreateKeys } from "./persistent-keys.js";
 
 export const SERVICE_VERSION = "1.0.0";
@@ -92,6 +93,7 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
   // Analytics route families register below, one line each: operations.push(...buildX({ marketData, patterns, clock }).routes);
   operations.push(...buildCrossAsset({ marketData, patterns, clock, config }).routes);
   operations.push(...buildForecasts({ marketData, patterns, clock }).routes);
+  operations.push(...buildPortfolio({ marketData, patterns, clock, marketDataDir: config.marketDataDir }).routes);
   if (embedded !== undefined) operations.push(devFaucetRoute(embedded));
 
   const scopes = new RequestScopeStore();

@@ -1,0 +1,74 @@
+import { MAX_CLOSURE_MS } from "./price-series.js";
+
+const DAY_MS = 86_400_000;
+
+/** The two columns alignment needs; a PriceSeries qualifies. */
+export interface TimedCloses {
+  timesMs: Float64Array;
+  closes: Float64Array;
+}
+
+/**
+ * Several series on the dates they all share inside a window. Returns are taken between consecutive shared
+ * dates; a step longer than a normal market closure (a data hole in one of the series) is not a daily
+ * return and is left out, counted in `skippedSteps`.
+ */
+export interface AlignedPanel {
+  /** Shared dates inside the window, ascending. */
+  timesMs: Float64Array;
+  /** Per series, its closes on `timesMs`. */
+  closes: Float64Array[];
+  /** Indices j of `timesMs` such that the step j-1 -> j is a return observation. */
+  stepEnds: Int32Array;
+  skippedSteps: number;
+}
+
+/** Dates present in every series (ascending). */
+export function commonTimes(series: readonly TimedCloses[]): Float64Array {
+  if (series.length === 0) return new Float64Array(0);
+  let shared = new Set<number>(series[0].timesMs);
+  for (const s of series.slice(1)) {
+    const next = new Set<number>();
+    for (const t of s.timesMs) if (shared.has(t)) next.add(t);
+    shared = next;
+  }
+  return Float64Array.from(shared).sort();
+}
+
+/** Fraction of `timesMs` on which the series has a bar (how well a series covers another's calendar). */
+export function coverage(series: TimedCloses, timesMs: Float64Array): number {
+  if (timesMs.length === 0) return 0;
+  const own = new Set<number>(series.timesMs);
+  let hits = 0;
+  for (const t of timesMs) if (own.has(t)) hits += 1;
+  return hits / timesMs.length;
+}
+
+/** The series on their shared dates within [fromMs, toMs] (both inclusive). */
+export function alignPanel(series: readonly TimedCloses[], fromMs: number, toMs: number): AlignedPanel {
+  const timesMs = commonTimes(series).filter((t) => t >= fromMs && t <= toMs);
+  const closes = series.map((s) => {
+    const index = new Map<number, number>();
+    s.timesMs.forEach((t, i) => index.set(t, i));
+    return timesMs.map((t) => s.closes[index.get(t) as number]);
+  });
+  const limitMs = MAX_CLOSURE_MS + DAY_MS;
+  const ends: number[] = [];
+  let skippedSteps = 0;
+  for (let j = 1; j < timesMs.length; j++) {
+    if (timesMs[j] - timesMs[j - 1] > limitMs) skippedSteps += 1;
+    else ends.push(j);
+  }
+  return { timesMs, closes, stepEnds: Int32Array.from(ends), skippedSteps };
+}
+
+/** Simple returns closes[j] / closes[j-1] - 1 over the panel's steps. */
+export function stepReturns(closes: Float64Array, stepEnds: Int32Array): Float64Array {
+  return Float64Array.from(stepEnds, (j) => closes[j] / closes[j - 1] - 1);
+}
+
+/** True when every close of the column is a finite positive price (simple returns are defined). */
+export function allPositive(closes: Float64Array): boolean {
+  for (const c of closes) if (!(c > 0) || !Number.isFinite(c)) return false;
+  return true;
+}

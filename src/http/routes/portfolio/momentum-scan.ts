@@ -1,0 +1,30 @@
+import { MOMENTUM_METHOD } from "../../../contracts/portfolio/momentum-row.js";
+import { momentumScanContract } from "../../../contracts/portfolio/momentum-scan.js";
+import { findCatalogRoute } from "../../../contracts/route-catalog.js";
+import type { MomentumScanService } from "../../../services/portfolio/momentum-scan-service.js";
+import type { RouteModule } from "../../route-module.js";
+import { momentumRow } from "./momentum-wire.js";
+
+interface ScanParams {
+  universe?: string[];
+  top_n: number;
+}
+
+export function momentumScanRoute(scanner: MomentumScanService): RouteModule {
+  return {
+    route: findCatalogRoute("api_momentum_scan"),
+    contract: momentumScanContract,
+    handle: async (params: ScanParams) => {
+      const result = await scanner.scan({ universe: params.universe, topN: params.top_n });
+      return {
+        universe_source: result.universeSource,
+        universe_size: result.universeSize,
+        ranked_count: result.rankedTotal,
+        top_n: params.top_n,
+        results: result.ranked.map((r) => momentumRow(r.item, r.rank)),
+        not_ranked: result.unranked.map((m) => momentumRow(m, null)),
+        method: MOMENTUM_METHOD,
+      };
+    },
+  };
+}

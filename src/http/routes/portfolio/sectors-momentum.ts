@@ -1,0 +1,33 @@
+import { MOMENTUM_METHOD } from "../../../contracts/portfolio/momentum-row.js";
+import { sectorsMomentumContract } from "../../../contracts/portfolio/sectors-momentum.js";
+import { findCatalogRoute } from "../../../contracts/route-catalog.js";
+import type { SectorMomentumService, SectorRow } from "../../../services/portfolio/sector-momentum-service.js";
+import type { RouteModule } from "../../route-module.js";
+import { momentumRow } from "./momentum-wire.js";
+
+interface SectorParams {
+  top_n?: number;
+}
+
+function sectorRow(row: SectorRow, rank: number | null) {
+  return { ...momentumRow(row.measured, rank), kind: row.etf.kind, name: row.etf.name, leaders: [...row.etf.leaders] };
+}
+
+export function sectorsMomentumRoute(sectors: SectorMomentumService): RouteModule {
+  return {
+    route: findCatalogRoute("api_sectors_momentum"),
+    contract: sectorsMomentumContract,
+    handle: async (params: SectorParams) => {
+      const result = await sectors.rank(params.top_n);
+      return {
+        constituents_as_of: result.constituentsAsOf,
+        constituents_note: `leaders are the funds' largest holdings from a static map as of ${result.constituentsAsOf}, not refreshed`,
+        etf_count: result.etfCount,
+        ranked_count: result.rankedTotal,
+        results: result.ranked.map((r) => sectorRow(r.item, r.rank)),
+        not_ranked: result.unranked.map((row) => sectorRow(row, null)),
+        method: MOMENTUM_METHOD,
+      };
+    },
+  };
+}

@@ -1,0 +1,48 @@
+import { momentumAsOf, type MomentumOutcome } from "../../analytics/momentum.js";
+import { periodsPerYear } from "../../analytics/return-moments.js";
+import { AppError } from "../../domain/app-error.js";
+import type { SeriesCache } from "../market-data/series-cache.js";
+
+export type MomentumStatus = "ok" | "insufficient_history" | "unknown_ticker" | "no_data" | "range_unavailable" | "upstream_unavailable";
+
+/** One name's momentum, or why it has none. */
+export interface MeasuredName {
+  ticker: string;
+  status: MomentumStatus;
+  outcome: MomentumOutcome | null;
+  error?: string;
+}
+
+const STATUS_BY_CODE: Partial<Record<string, MomentumStatus>> = {
+  UNKNOWN_TICKER: "unknown_ticker",
+  NO_DATA: "no_data",
+  RANGE_UNAVAILABLE: "range_unavailable",
+  UPSTREAM_UNAVAILABLE: "upstream_unavailable",
+  UPSTREAM_SCHEMA_CHANGED: "upstream_unavailable",
+};
+
+/**
+ * Momentum of many names, each as of its own latest bar. A name that cannot be loaded or lacks a year of
+ * history keeps its place with a status and an error, so one bad name never fails a scan.
+ */
+export class MomentumMeasurer {
+  constructor(private readonly seriesCache: SeriesCache) {}
+
+  measureMany(tickers: readonly string[]): Promise<MeasuredName[]> {
+    return Promise.all(tickers.map((ticker) => this.measure(ticker)));
+  }
+
+  private async measure(ticker: string): Promise<MeasuredName> {
+    try {
+      const { symbol, series } = await this.seriesCache.load(ticker, "1d");
+      const outcome = momentumAsOf(series, series.timesMs.length - 1, periodsPerYear(symbol.assetClass === "crypto"));
+      if (outcome.kind === "ok") return { ticker: symbol.ticker, status: "ok", outcome };
+      return { ticker: symbol.ticker, status: "insufficient_history", outcome, error: outcome.reason };
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      const status = STATUS_BY_CODE[error.code];
+      if (status === undefined) throw error;
+      return { ticker, status, outcome: null, error: error.message };
+    }
+  }
+}
