@@ -1,15 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { apiBacktestContract } from "../../src/contracts/forecasts/api-backtest.js";
 import { forwardDistributionContract } from "../../src/contracts/forecasts/forward-distribution.js";
 import { patternBacktestContract } from "../../src/contracts/forecasts/pattern-backtest.js";
 import { positionSizeContract } from "../../src/contracts/forecasts/position-size.js";
 import { regimeDetectionContract } from "../../src/contracts/forecasts/regime-detection.js";
 import { findCatalogRoute } from "../../src/contracts/route-catalog.js";
-import { createTestPayer, type TestPayer } from "../support/test-payer.js";
 import { SHARED_PRESENT } from "../support/shared-paths.js";
-import { startTestService } from "../support/test-service.js";
+import { paidRoutes, queryOf } from "./paid-routes.js";
 
-type TestService = Awaited<ReturnType<typeof startTestService>>;
 
 /** Same structure and text; numbers equal to 1e-9 relative (a core kernel change may move the last digits). */
 function expectSameResponse(actual: unknown, documented: unknown, where: string): void {
@@ -27,23 +25,14 @@ function expectSameResponse(actual: unknown, documented: unknown, where: string)
 }
 
 describe.skipIf(!SHARED_PRESENT)("forecast examples in /openapi.json are real responses", () => {
-  let service: TestService;
-  let payer: TestPayer;
-  beforeAll(async () => {
-    service = await startTestService();
-    payer = await createTestPayer(service, 100_000_000n);
-  });
-  afterAll(async () => {
-    await service?.close();
-  });
+  const { call } = paidRoutes();
 
   for (const contract of [forwardDistributionContract, apiBacktestContract, regimeDetectionContract, patternBacktestContract, positionSizeContract]) {
     it(`${contract.operationId}: the documented example is what the service answers`, async () => {
       const { path } = findCatalogRoute(contract.operationId);
-      const query = new URLSearchParams(Object.entries(contract.example.params).map(([k, v]) => [k, String(v)]));
-      const res = await payer.pay(`${path}?${query}`);
-      expect(res.status).toBe(200);
-      expectSameResponse(await res.json(), contract.example.response, contract.operationId);
+      const { status, body } = await call(`${path}?${queryOf(contract.example.params)}`);
+      expect(status).toBe(200);
+      expectSameResponse(body, contract.example.response, contract.operationId);
     });
   }
 });

@@ -1,10 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestPayer, type TestPayer } from "../support/test-payer.js";
+import { describe, expect, it } from "vitest";
 import { SHARED_PRESENT } from "../support/shared-paths.js";
-import { startTestService } from "../support/test-service.js";
+import { expectValidationFailures, paidRoutes } from "./paid-routes.js";
 import { expectStatsClose, naiveForecast, naiveStats, readDataset, type Dataset } from "./forecast-oracle.js";
 
-type TestService = Awaited<ReturnType<typeof startTestService>>;
 type Body = Record<string, any>;
 
 /** The response's analogs and horizons against the oracle's, figure by figure. */
@@ -29,20 +27,8 @@ function expectForecast(body: Body, ds: Dataset, queryStart: number, m: number, 
 }
 
 describe.skipIf(!SHARED_PRESENT)("/forward_distribution and /api/backtest on the daily dataset", () => {
-  let service: TestService;
-  let payer: TestPayer;
-  beforeAll(async () => {
-    service = await startTestService();
-    payer = await createTestPayer(service, 100_000_000n);
-  });
-  afterAll(async () => {
-    await service?.close();
-  });
-
-  const call = async (url: string) => {
-    const res = await payer.pay(url);
-    return { status: res.status, body: (await res.json()) as Body };
-  };
+  const harness = paidRoutes();
+  const { call } = harness;
 
   it("gives the percentiles, mean, hit rate and n of a naive computation over the CSV (defaults: 7 and 30 days)", async () => {
     const spy = readDataset("SPY.csv");
@@ -89,19 +75,17 @@ describe.skipIf(!SHARED_PRESENT)("/forward_distribution and /api/backtest on the
 
   it("/api/backtest honours lookback, horizon_days, k and JSON bodies", async () => {
     const btc = readDataset("BTC-USD.csv");
-    const res = await payer.pay("/api/backtest", "POST", {
+    const { status, body } = await call("/api/backtest", {
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ ticker: "BTC", lookback: 45, horizon_days: 14, k: 15 }),
     });
-    expect(res.status).toBe(200);
-    const body = (await res.json()) as Body;
+    expect(status).toBe(200);
     expectForecast(body, btc, btc.closes.length - 45, 45, 15, [14], true);
   });
 
   it("answers bad parameters with 422 naming them, and charges nothing", async () => {
-    const before = await payer.balance();
     const base = "/forward_distribution?ticker=SPY&start_date=2020-02-20&end_date=2020-03-20";
-    const cases: [string, string][] = [
+    await expectValidationFailures(harness, [
       [`${base}&horizon_days=0`, "horizon_days"],
       [`${base}&horizon_days=7,366`, "horizon_days"],
       [`${base}&horizon_days=1,2,3,4,5,6`, "horizon_days"],
@@ -117,14 +101,10 @@ describe.skipIf(!SHARED_PRESENT)("/forward_distribution and /api/backtest on the
       ["/api/backtest?ticker=AAPL&lookback=251", "lookback"],
       ["/api/backtest?ticker=AAPL&horizon_days=7,7,400", "horizon_days"],
       ["/api/backtest?lookback=20", "ticker"],
-    ];
-    for (const [url, param] of cases) {
-      const { status, body } = await call(url);
-      expect([url, status, body.error.code]).toEqual([url, 422, "VALIDATION_FAILED"]);
-      expect(body.error.details.map((d: { param: string }) => d.param)).toContain(param);
-    }
+    ]);
+    const before = await harness.payer().balance();
     const unknown = await call("/api/backtest?ticker=NOSUCH");
     expect([unknown.status, unknown.body.error.code]).toEqual([404, "UNKNOWN_TICKER"]);
-    expect(await payer.balance()).toBe(before);
+    expect(await harness.payer().balance()).toBe(before);
   });
 });

@@ -1,10 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestPayer, type TestPayer } from "../support/test-payer.js";
+import { describe, expect, it } from "vitest";
 import { SHARED_PRESENT } from "../support/shared-paths.js";
-import { startTestService } from "../support/test-service.js";
+import { expectValidationFailures, paidRoutes } from "./paid-routes.js";
 import { expectStatsClose, naiveStats, readDataset, type Dataset } from "./forecast-oracle.js";
 
-type TestService = Awaited<ReturnType<typeof startTestService>>;
 type Body = Record<string, any>;
 
 const noBreak = (ds: Dataset, a: number, b: number) => {
@@ -45,20 +43,8 @@ function naiveBacktest(ds: Dataset, L: number, F: number, minReturn: number) {
 }
 
 describe.skipIf(!SHARED_PRESENT)("/pattern_backtest on the daily dataset", () => {
-  let service: TestService;
-  let payer: TestPayer;
-  beforeAll(async () => {
-    service = await startTestService();
-    payer = await createTestPayer(service, 100_000_000n);
-  });
-  afterAll(async () => {
-    await service?.close();
-  });
-
-  const call = async (url: string) => {
-    const res = await payer.pay(url);
-    return { status: res.status, body: (await res.json()) as Body };
-  };
+  const harness = paidRoutes();
+  const { call } = harness;
 
   for (const [ticker, file, L, F, minReturn] of [
     ["SPY", "SPY.csv", 20, 20, -0.1],
@@ -100,8 +86,7 @@ describe.skipIf(!SHARED_PRESENT)("/pattern_backtest on the daily dataset", () =>
   });
 
   it("answers bad parameters with 422 naming them, and charges nothing", async () => {
-    const before = await payer.balance();
-    for (const [query, param] of [
+    const cases: [string, string][] = [
       ["lookback_days=1", "lookback_days"],
       ["lookback_days=251", "lookback_days"],
       ["forward_days=0", "forward_days"],
@@ -109,13 +94,10 @@ describe.skipIf(!SHARED_PRESENT)("/pattern_backtest on the daily dataset", () =>
       ["min_return=-0.95", "min_return"],
       ["min_return=5.5", "min_return"],
       ["min_return=ten", "min_return"],
-    ]) {
-      const { status, body } = await call(`/pattern_backtest?ticker=SPY&${query}`);
-      expect([query, status, body.error.code]).toEqual([query, 422, "VALIDATION_FAILED"]);
-      expect(body.error.details.map((d: { param: string }) => d.param)).toContain(param);
-    }
-    const missing = await call("/pattern_backtest?lookback_days=20");
-    expect(missing.body.error.details[0].param).toBe("ticker");
-    expect(await payer.balance()).toBe(before);
+    ];
+    await expectValidationFailures(harness, [
+      ...cases.map(([query, param]): [string, string] => [`/pattern_backtest?ticker=SPY&${query}`, param]),
+      ["/pattern_backtest?lookback_days=20", "ticker"],
+    ]);
   });
 });

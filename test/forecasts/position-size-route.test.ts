@@ -1,27 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestPayer, type TestPayer } from "../support/test-payer.js";
+import { describe, expect, it } from "vitest";
 import { SHARED_PRESENT } from "../support/shared-paths.js";
-import { startTestService } from "../support/test-service.js";
+import { expectValidationFailures, paidRoutes } from "./paid-routes.js";
 import { naiveForecast, naiveStats, readDataset } from "./forecast-oracle.js";
 
-type TestService = Awaited<ReturnType<typeof startTestService>>;
 type Body = Record<string, any>;
 
 describe.skipIf(!SHARED_PRESENT)("/position_size on the daily dataset", () => {
-  let service: TestService;
-  let payer: TestPayer;
-  beforeAll(async () => {
-    service = await startTestService();
-    payer = await createTestPayer(service, 100_000_000n);
-  });
-  afterAll(async () => {
-    await service?.close();
-  });
-
-  const call = async (url: string) => {
-    const res = await payer.pay(url);
-    return { status: res.status, body: (await res.json()) as Body };
-  };
+  const harness = paidRoutes();
+  const { call } = harness;
 
   /** Kelly, clamp, half, confidence and shrink written out from the documentation. */
   function expectedSizing(file: string, startDate: string, endDate: string, k: number, days: number, confidence: number, account: number) {
@@ -74,9 +60,8 @@ describe.skipIf(!SHARED_PRESENT)("/position_size on the daily dataset", () => {
   });
 
   it("answers bad parameters with 422 naming them, and charges nothing", async () => {
-    const before = await payer.balance();
     const base = "/position_size?ticker=SPY&start_date=2023-10-02&end_date=2023-11-01";
-    for (const [url, param] of [
+    await expectValidationFailures(harness, [
       [`${base}&account_size=0`, "account_size"],
       [`${base}&account_size=-5`, "account_size"],
       [`${base}&confidence=1.5`, "confidence"],
@@ -86,11 +71,6 @@ describe.skipIf(!SHARED_PRESENT)("/position_size on the daily dataset", () => {
       [`${base}&horizon_days=7,30`, "horizon_days"],
       [`${base}&k=60`, "k"],
       ["/position_size?ticker=SPY&end_date=2023-11-01", "start_date"],
-    ]) {
-      const { status, body } = await call(url);
-      expect([url, status, body.error.code]).toEqual([url, 422, "VALIDATION_FAILED"]);
-      expect(body.error.details.map((d: { param: string }) => d.param)).toContain(param);
-    }
-    expect(await payer.balance()).toBe(before);
+    ]);
   });
 });

@@ -1,10 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestPayer, type TestPayer } from "../support/test-payer.js";
+import { describe, expect, it } from "vitest";
 import { SHARED_PRESENT } from "../support/shared-paths.js";
-import { startTestService } from "../support/test-service.js";
+import { expectValidationFailures, paidRoutes } from "./paid-routes.js";
 import { DAY, naiveForecast, naivePercentile, readDataset, type Dataset } from "./forecast-oracle.js";
 
-type TestService = Awaited<ReturnType<typeof startTestService>>;
 type Body = Record<string, any>;
 
 function logReturnStd(ds: Dataset, end: number, bars: number): number | null {
@@ -47,20 +45,8 @@ function naiveRegime(ds: Dataset, bars: number) {
 }
 
 describe.skipIf(!SHARED_PRESENT)("/regime_detection on the daily dataset", () => {
-  let service: TestService;
-  let payer: TestPayer;
-  beforeAll(async () => {
-    service = await startTestService();
-    payer = await createTestPayer(service, 100_000_000n);
-  });
-  afterAll(async () => {
-    await service?.close();
-  });
-
-  const call = async (url: string) => {
-    const res = await payer.pay(url);
-    return { status: res.status, body: (await res.json()) as Body };
-  };
+  const harness = paidRoutes();
+  const { call } = harness;
 
   for (const [ticker, file, lookback] of [
     ["AAPL", "AAPL.csv", undefined],
@@ -100,17 +86,11 @@ describe.skipIf(!SHARED_PRESENT)("/regime_detection on the daily dataset", () =>
   }
 
   it("answers bad parameters with 422 naming them, and charges nothing", async () => {
-    const before = await payer.balance();
-    for (const [url, param] of [
+    await expectValidationFailures(harness, [
       ["/regime_detection?ticker=AAPL&lookback_days=9", "lookback_days"],
       ["/regime_detection?ticker=AAPL&lookback_days=251", "lookback_days"],
       ["/regime_detection?ticker=AAPL&lookback_days=sixty", "lookback_days"],
       ["/regime_detection?lookback_days=60", "ticker"],
-    ]) {
-      const { status, body } = await call(url);
-      expect([url, status, body.error.code]).toEqual([url, 422, "VALIDATION_FAILED"]);
-      expect(body.error.details.map((d: { param: string }) => d.param)).toContain(param);
-    }
-    expect(await payer.balance()).toBe(before);
+    ]);
   });
 });

@@ -1,10 +1,16 @@
 import type { HorizonDistribution } from "../../../analytics/forward-distribution.js";
 import type { PriceSeries } from "../../../analytics/price-series.js";
 import type { ReturnStats } from "../../../analytics/return-distribution.js";
-import { formatBarTime } from "../../../domain/bar.js";
+import { formatBarTime, parseIsoDate } from "../../../domain/bar.js";
 import type { AnalogForecast } from "../../../services/forecasts/forward-distribution-service.js";
 
 export const dateOf = (series: PriceSeries, index: number) => formatBarTime(series.timesMs[index], series.timeframe);
+
+/** The dated-window part of a service query, from route parameters; the end date stays exclusive. */
+export function windowQuery(params: { ticker: string; start_date: string; end_date: string; k: number; metric: "l1" | "l2"; causal: boolean }) {
+  const { ticker, k, metric, causal } = params;
+  return { ticker, startMs: parseIsoDate(params.start_date), endMs: parseIsoDate(params.end_date), k, metric, causal };
+}
 
 export const pct = (x: number) => `${x >= 0 ? "+" : ""}${(x * 100).toFixed(2)}%`;
 

@@ -1,24 +1,15 @@
 import { forwardDistributionContract, type ForwardDistributionParams } from "../../../contracts/forecasts/forward-distribution.js";
 import { findCatalogRoute } from "../../../contracts/route-catalog.js";
-import { parseIsoDate } from "../../../domain/bar.js";
 import type { ForwardDistributionService } from "../../../services/forecasts/forward-distribution-service.js";
 import type { RouteModule } from "../../route-module.js";
-import { analogForecastBody } from "./forecast-wire.js";
+import { analogForecastBody, windowQuery } from "./forecast-wire.js";
 
 export function forwardDistributionRoute(forecasts: ForwardDistributionService): RouteModule {
   return {
     route: findCatalogRoute("forward_distribution"),
     contract: forwardDistributionContract,
     handle: async (params: ForwardDistributionParams) => {
-      const forecast = await forecasts.forWindow({
-        ticker: params.ticker,
-        startMs: parseIsoDate(params.start_date),
-        endMs: parseIsoDate(params.end_date),
-        k: params.k,
-        metric: params.metric,
-        causal: params.causal,
-        horizonsDays: params.horizon_days,
-      });
+      const forecast = await forecasts.forWindow({ ...windowQuery(params), horizonsDays: params.horizon_days });
       return { ...analogForecastBody(forecast, params.k), start_date: params.start_date, end_date: params.end_date };
     },
   };

@@ -1,10 +1,9 @@
 import { SHRINK_PRIOR } from "../../../analytics/kelly-sizing.js";
 import { positionSizeContract, type PositionSizeParams } from "../../../contracts/forecasts/position-size.js";
 import { findCatalogRoute } from "../../../contracts/route-catalog.js";
-import { parseIsoDate } from "../../../domain/bar.js";
 import type { PositionSizeResult, PositionSizeService } from "../../../services/forecasts/position-size-service.js";
 import type { RouteModule } from "../../route-module.js";
-import { forecastMethod, historyEcho, horizonWire, windowEcho } from "./forecast-wire.js";
+import { forecastMethod, historyEcho, horizonWire, windowEcho, windowQuery } from "./forecast-wire.js";
 
 function sizingMethod(params: PositionSizeParams, { forecast, sizing }: PositionSizeResult): string {
   const stats = forecast.distribution.horizons[0].stats;
@@ -24,12 +23,7 @@ export function positionSizeRoute(sizer: PositionSizeService): RouteModule {
     contract: positionSizeContract,
     handle: async (params: PositionSizeParams) => {
       const result = await sizer.size({
-        ticker: params.ticker,
-        startMs: parseIsoDate(params.start_date),
-        endMs: parseIsoDate(params.end_date),
-        k: params.k,
-        metric: params.metric,
-        causal: params.causal,
+        ...windowQuery(params),
         horizonDays: params.horizon_days,
         accountSizeUsd: params.account_size,
         confidence: params.confidence,
