@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestPayer, type TestPayer } from "../support/test-payer.js";
+import { SHARED_PRESENT } from "../support/shared-paths.js";
+import { startTestService } from "../support/test-service.js";
+import { covariance, meanOf, readCsv, sharedWindow } from "./naive-portfolio.js";
+
+type TestService = Awaited<ReturnType<typeof startTestService>>;
+type Weight = { ticker: string; weight: number; mean_return_annual: number; volatility_annual: number };
+
+describe.skipIf(!SHARED_PRESENT)("/optimize_portfolio on the daily dataset", () => {
+  let service: TestService;
+  let payer: TestPayer;
+  beforeAll(async () => {
+    service = await startTestService();
+    payer = await createTestPayer(service, 100_000_000n);
+  });
+  afterAll(async () => {
+    await service?.close();
+  });
+
+  const call = async (query: string) => {
+    const res = await payer.pay(`/optimize_portfolio?${query}`);
+    return { status: res.status, body: (await res.json()) as Record<string, any> };
+  };
+  const naive = (files: string[], months: number, perYear = 252) => {
+    const window = sharedWindow(files.map(readCsv), months);
+    return {
+      ...window,
+      mu: window.returns.map((r) => meanOf(r) * perYear),
+      cov: window.returns.map((a) => window.returns.map((b) => covariance(a, b) * perYear)),
+    };
+  };
+  const portfolio = (w: number[], mu: number[], cov: number[][]) => ({
+    ret: w.reduce((s, x, i) => s + x * mu[i], 0),
+    vol: Math.sqrt(w.reduce((s, x, i) => s + x * cov[i].reduce((t, c, j) => t + c * w[j], 0), 0)),
+  });
+
+  it("max_ratio: weights on the simplex, figures recomputed from the CSV, no grid portfolio with a better ratio", async () => {
+    const { status, body } = await call("tickers=AAPL,MSFT,NVDA,SPY&period=1y&objective=max_ratio&risk_free_rate=0.04");
+    expect(status).toBe(200);
+    const ref = naive(["AAPL.csv", "MSFT.csv", "NVDA.csv", "SPY.csv"], 12);
+    const weights = (body.weights as Weight[]).map((w) => w.weight);
+    expect((body.weights as Weight[]).map((w) => w.ticker)).toEqual(["AAPL", "MSFT", "NVDA", "SPY"]);
+    expect(weights.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
+    weights.forEach((w) => expect(w).toBeGreaterThanOrEqual(0));
+    (body.weights as Weight[]).forEach((w, i) => {
+      expect(w.mean_return_annual).toBeCloseTo(ref.mu[i], 12);
+      expect(w.volatility_annual).toBeCloseTo(Math.sqrt(ref.cov[i][i]), 12);
+    });
+    expect(body.n).toBe(ref.returns[0].length);
+    expect(body.start_date).toBe(ref.dates[0]);
+    expect(body.end_date).toBe("2024-12-06");
+    expect(body.periods_per_year).toBe(252);
+    const { ret, vol } = portfolio(weights, ref.mu, ref.cov);
+    expect(body.expected_return_annual).toBeCloseTo(ret, 12);
+    expect(body.volatility_annual).toBeCloseTo(vol, 12);
+    expect(body.ratio).toBeCloseTo((ret - 0.04) / vol, 10);
+    let best = -Infinity;
+    const steps = 50;
+    for (let a = 0; a <= steps; a++)
+      for (let b = 0; a + b <= steps; b++)
+        for (let c = 0; a + b + c <= steps; c++) {
+          const w = [a, b, c, steps - a - b - c].map((x) => x / steps);
+          const p = portfolio(w, ref.mu, ref.cov);
+          best = Math.max(best, (p.ret - 0.04) / p.vol);
+        }
+    expect(body.ratio).toBeGreaterThanOrEqual(best - 1e-12);
+    expect(body.ratio - best).toBeLessThan(0.01);
+    expect(body.method).toContain("HiGHS");
+  });
+
+  it("min_volatility across calendars (stocks, gold futures, EUR/USD) beats every grid portfolio", async () => {
+    const { status, body } = await call("tickers=SPY,GC=F,EURUSD=X&period=2y&objective=min_volatility");
+    expect(status).toBe(200);
+    const ref = naive(["SPY.csv", "GOLD.csv", "EURUSD.csv"], 24);
+    expect(body.n).toBe(ref.returns[0].length);
+    expect(body.end_date).toBe(ref.dates[ref.dates.length - 1]);
+    const weights = (body.weights as Weight[]).map((w) => w.weight);
+    let best = Infinity;
+    for (let a = 0; a <= 200; a++) for (let b = 0; a + b <= 200; b++) best = Math.min(best, portfolio([a / 200, b / 200, (200 - a - b) / 200], ref.mu, ref.cov).vol);
+    expect(portfolio(weights, ref.mu, ref.cov).vol).toBeLessThanOrEqual(best + 1e-12);
+    expect(body.volatility_annual).toBeCloseTo(portfolio(weights, ref.mu, ref.cov).vol, 12);
+    expect(weights.filter((w) => w > 0).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("max_return puts everything in the highest-mean ticker; a crypto-only book is annualised by 365", async () => {
+    const { status, body } = await call("tickers=BTC,ETH,SOL&period=1y&objective=max_return");
+    expect(status).toBe(200);
+    const ref = naive(["BTC-USD.csv", "ETH-USD.csv", "SOL-USD.csv"], 12, 365);
+    const top = ref.mu.indexOf(Math.max(...ref.mu));
+    expect((body.weights as Weight[]).map((w) => w.weight)).toEqual([0, 1, 2].map((i) => (i === top ? 1 : 0)));
+    expect(body.periods_per_year).toBe(365);
+    expect(body.n).toBe(365);
+    expect(body.expected_return_annual).toBeCloseTo(ref.mu[top], 12);
+  });
+
+  const expect422 = async (query: string, param: string) => {
+    const { status, body } = await call(query);
+    expect(status, query).toBe(422);
+    expect(body.error.code).toBe("VALIDATION_FAILED");
+    expect(body.error.details.map((d: { param: string }) => d.param)).toContain(param);
+  };
+
+  it("answers 422 naming the parameter", async () => {
+    await expect422("tickers=AAPL", "tickers");
+    await expect422(`tickers=${Array.from({ length: 31 }, (_, i) => `T${String.fromCharCode(65 + (i % 26))}${i}`).join(",")}`, "tickers");
+    await expect422("tickers=AAPL,MSFT&objective=max_sharpe", "objective");
+    await expect422("tickers=AAPL,MSFT&period=10y", "period");
+    await expect422("tickers=AAPL,MSFT&risk_free_rate=0.3", "risk_free_rate");
+    await expect422("tickers=AAPL,MSFT&risk_free_rate=abc", "risk_free_rate");
+    await expect422("tickers=BTC,BTC-USD", "tickers");
+  });
+
+  it("answers 422 naming risk_free_rate when no ticker's mean beats it under max_ratio", async () => {
+    const ref = naive(["EURUSD.csv", "GOLD.csv"], 12);
+    expect(Math.max(...ref.mu)).toBeLessThan(0.25);
+    await expect422("tickers=EURUSD=X,GC=F&risk_free_rate=0.25", "risk_free_rate");
+    const fallback = await call("tickers=EURUSD=X,GC=F&risk_free_rate=0.25&objective=min_volatility");
+    expect(fallback.status).toBe(200);
+  });
+
+  it("answers 404 naming tickers for an unknown ticker", async () => {
+    const { status, body } = await call("tickers=AAPL,ZZZZQ");
+    expect(status).toBe(404);
+    expect(body.error.code).toBe("UNKNOWN_TICKER");
+    expect(body.error.details).toEqual([{ param: "tickers", issue: expect.stringContaining("ZZZZQ") }]);
+  });
+});
