@@ -1,13 +1,13 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestPayer, type TestPayer } from "../support/test-payer.js";
+import { describe, expect, it } from "vitest";
+import { createTestPayer } from "../support/test-payer.js";
 import { DAILY_DATASET_DIR, SHARED_PRESENT } from "../support/shared-paths.js";
 import { startTestService } from "../support/test-service.js";
 import { commonDates, naivePearson, readCsv, returnsOn } from "./naive-dataset.js";
+import { crossAssetService, expect422, paidCaller } from "./paid-harness.js";
 
-type TestService = Awaited<ReturnType<typeof startTestService>>;
 type Pair = { a: string; b: string; correlation: number };
 
 /** Eigenvalues of a small symmetric matrix by cyclic Jacobi rotations (independent of the N^2 / sum c^2 shortcut). */
@@ -41,20 +41,8 @@ function eigenvalues(input: number[][]): number[] {
 }
 
 describe.skipIf(!SHARED_PRESENT)("/correlation_matrix", () => {
-  let service: TestService;
-  let payer: TestPayer;
-  beforeAll(async () => {
-    service = await startTestService();
-    payer = await createTestPayer(service, 100_000_000n);
-  });
-  afterAll(async () => {
-    await service?.close();
-  });
-
-  const call = async (query: string, on: { payer: TestPayer } = { payer }) => {
-    const res = await on.payer.pay(`/correlation_matrix?${query}`);
-    return { status: res.status, body: (await res.json()) as Record<string, any> };
-  };
+  const harness = crossAssetService();
+  const call = (query: string) => harness.call(`/correlation_matrix?${query}`);
 
   it("matches a naive Pearson matrix on the intersected dates of the year to the last shared date", async () => {
     const files = ["AAPL.csv", "MSFT.csv", "SPY.csv", "GOLD.csv"];
@@ -66,7 +54,7 @@ describe.skipIf(!SHARED_PRESENT)("/correlation_matrix", () => {
     const returns = returnsOn(series, dates);
     const { status, body } = await call("tickers=AAPL,MSFT,SPY,GC=F&period=1y");
     expect(status).toBe(200);
-    expect([body.start_date, body.end_date, body.n_returns]).toEqual([dates[0], end, dates.length - 1]);
+    expect([body.start_date, body.end_date, body.n_returns]).toEqual([dates[0], end, returns[0].length]);
     const expected = returns.map((x) => returns.map((y) => naivePearson(x, y)));
     body.matrix.forEach((row: number[], i: number) => row.forEach((r, j) => expect(r).toBeCloseTo(expected[i][j], 12)));
     const names = body.tickers as string[];
@@ -93,29 +81,25 @@ describe.skipIf(!SHARED_PRESENT)("/correlation_matrix", () => {
     const returns = returnsOn(series, dates);
     const { status, body } = await call("tickers=BTC,AAPL&period=3mo");
     expect(status).toBe(200);
-    expect(body.n_returns).toBe(dates.length - 1);
+    expect(body.n_returns).toBe(returns[0].length);
     expect(body.matrix[0][1]).toBeCloseTo(naivePearson(returns[0], returns[1]), 12);
     expect(body.strongest_pairs).toHaveLength(1);
   });
 
   it("fails the whole call with 404 naming an unknown ticker, and charges nothing", async () => {
-    const before = await payer.balance();
+    const before = await harness.payer().balance();
     const { status, body } = await call("tickers=AAPL,NOSUCH,MSFT");
     expect([status, body.error.code]).toEqual([404, "UNKNOWN_TICKER"]);
     expect(body.error.details).toEqual([expect.objectContaining({ param: "tickers", issue: expect.stringContaining("NOSUCH") })]);
-    expect(await payer.balance()).toBe(before);
+    expect(await harness.payer().balance()).toBe(before);
   });
 
   it("rejects bad parameters with 422 naming them", async () => {
-    for (const [query, param] of [
-      ["tickers=AAPL", "tickers"],
-      [`tickers=${Array.from({ length: 31 }, (_, i) => `T${i}`).join(",")}`, "tickers"],
-      ["tickers=AAPL,MSFT&period=10y", "period"],
-    ] as const) {
-      const { status, body } = await call(query);
-      expect(status, query).toBe(422);
-      expect(body.error.details.map((d: { param: string }) => d.param)).toContain(param);
-    }
+    await expect422(harness.call, [
+      ["/correlation_matrix?tickers=AAPL", "tickers"],
+      [`/correlation_matrix?tickers=${Array.from({ length: 31 }, (_, i) => `T${i}`).join(",")}`, "tickers"],
+      ["/correlation_matrix?tickers=AAPL,MSFT&period=10y", "period"],
+    ]);
   });
 
   it("answers 422 when the tickers share fewer than 20 daily returns", async () => {
@@ -125,8 +109,8 @@ describe.skipIf(!SHARED_PRESENT)("/correlation_matrix", () => {
     fs.writeFileSync(path.join(dir, "MSFT.csv"), [msft[0], ...msft.slice(-15)].join("\n"));
     const small = await startTestService({ env: { MARKET_DATA_DIR: dir } });
     try {
-      const smallPayer = await createTestPayer(small, 10_000_000n);
-      const { status, body } = await call("tickers=AAPL,MSFT&period=1y", { payer: smallPayer });
+      const smallCall = paidCaller(await createTestPayer(small, 10_000_000n));
+      const { status, body } = await smallCall("/correlation_matrix?tickers=AAPL,MSFT&period=1y");
       expect([status, body.error.code]).toEqual([422, "VALIDATION_FAILED"]);
       expect(body.error.details.map((d: { param: string }) => d.param)).toEqual(["tickers", "period"]);
       expect(body.error.message).toContain("14 daily returns");

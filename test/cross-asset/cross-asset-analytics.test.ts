@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { alignCloses, alignedReturns } from "../../src/analytics/aligned-returns.js";
+import { alignedReturns } from "../../src/analytics/aligned-returns.js";
 import { anchoredMove, outcomeDistribution } from "../../src/analytics/anchored-outcomes.js";
 import { correlationMatrix, diversification, pearson } from "../../src/analytics/correlation.js";
 import { leadLag } from "../../src/analytics/lead-lag.js";
@@ -16,23 +16,24 @@ function daily(ticker: string, days: number[], closes: number[]) {
 }
 
 describe("aligned returns", () => {
-  it("keeps only the dates every series has and returns from one common date to the next", () => {
+  it("keeps only the dates every series has and returns from one shared date to the next", () => {
     const a = daily("A", [0, 1, 2, 3, 4], [10, 11, 12, 13, 14]);
     const b = daily("B", [0, 2, 3, 4, 5], [20, 22, 24, 26, 28]);
-    const aligned = alignCloses([a, b]);
-    expect(Array.from(aligned.timesMs, (t) => (t - T0) / DAY)).toEqual([0, 2, 3, 4]);
-    const r = alignedReturns(aligned);
+    const r = alignedReturns([a, b]);
+    expect(Array.from(r.timesMs, (t) => (t - T0) / DAY)).toEqual([2, 3, 4]);
+    expect(r.firstMs).toBe(T0);
     expect(Array.from(r.returns[0])).toEqual([12 / 10 - 1, 13 / 12 - 1, 14 / 13 - 1]);
     expect(Array.from(r.returns[1])).toEqual([22 / 20 - 1, 24 / 22 - 1, 26 / 24 - 1]);
+    expect(Array.from(alignedReturns([a, b], T0 + DAY, T0 + 4 * DAY).timesMs, (t) => (t - T0) / DAY)).toEqual([3]);
   });
 
-  it("drops a date for every series when one price is not positive", () => {
-    const a = daily("A", [0, 1, 2, 3], [10, -5, 12, 13]);
-    const b = daily("B", [0, 1, 2, 3], [20, 21, 22, 23]);
-    const r = alignedReturns(alignCloses([a, b]));
-    expect(r.droppedReturns).toBe(2);
-    expect(Array.from(r.timesMs, (t) => (t - T0) / DAY)).toEqual([3]);
-    expect(Array.from(r.returns[1])).toEqual([23 / 22 - 1]);
+  it("drops a step for every series when one price is not positive, and skips steps across a data hole", () => {
+    const a = daily("A", [0, 1, 2, 3, 10, 11], [10, -5, 12, 13, 14, 15]);
+    const b = daily("B", [0, 1, 2, 3, 10, 11], [20, 21, 22, 23, 24, 25]);
+    const r = alignedReturns([a, b]);
+    expect([r.droppedReturns, r.skippedSteps]).toEqual([2, 1]);
+    expect(Array.from(r.timesMs, (t) => (t - T0) / DAY)).toEqual([3, 11]);
+    expect(Array.from(r.returns[1])).toEqual([23 / 22 - 1, 25 / 24 - 1]);
   });
 });
 

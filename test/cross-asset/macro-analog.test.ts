@@ -1,10 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestPayer, type TestPayer } from "../support/test-payer.js";
+import { describe, expect, it } from "vitest";
 import { SHARED_PRESENT } from "../support/shared-paths.js";
-import { startTestService } from "../support/test-service.js";
 import { commonDates, DAY, naiveMove, readCsv, type CsvSeries } from "./naive-dataset.js";
-
-type TestService = Awaited<ReturnType<typeof startTestService>>;
+import { crossAssetService, expect422 } from "./paid-harness.js";
 
 const ROLES = ["volatility", "yield_10y", "equity", "gold"] as const;
 
@@ -36,20 +33,8 @@ function naiveMacro(series: CsvSeries[], m: number, k: number) {
 }
 
 describe.skipIf(!SHARED_PRESENT)("/macro_analog", () => {
-  let service: TestService;
-  let payer: TestPayer;
-  beforeAll(async () => {
-    service = await startTestService();
-    payer = await createTestPayer(service, 100_000_000n);
-  });
-  afterAll(async () => {
-    await service?.close();
-  });
-
-  const call = async (query: string) => {
-    const res = await payer.pay(`/macro_analog?${query}`);
-    return { status: res.status, body: (await res.json()) as Record<string, any> };
-  };
+  const harness = crossAssetService();
+  const call = (query: string) => harness.call(`/macro_analog?${query}`);
 
   it("finds the same periods as a literal search over the four aligned series, with what followed", async () => {
     const series = ["VIX.csv", "US10Y.csv", "SPY.csv", "GOLD.csv"].map((f) => readCsv(f));
@@ -111,16 +96,12 @@ describe.skipIf(!SHARED_PRESENT)("/macro_analog", () => {
   });
 
   it("rejects bad parameters with 422 naming them", async () => {
-    for (const [query, param] of [
-      ["lookback_days=4", "lookback_days"],
-      ["lookback_days=121", "lookback_days"],
-      ["lookback_days=twenty", "lookback_days"],
-      ["k=0", "k"],
-      ["k=21", "k"],
-    ] as const) {
-      const { status, body } = await call(query);
-      expect(status, query).toBe(422);
-      expect(body.error.details.map((d: { param: string }) => d.param)).toContain(param);
-    }
+    await expect422(harness.call, [
+      ["/macro_analog?lookback_days=4", "lookback_days"],
+      ["/macro_analog?lookback_days=121", "lookback_days"],
+      ["/macro_analog?lookback_days=twenty", "lookback_days"],
+      ["/macro_analog?k=0", "k"],
+      ["/macro_analog?k=21", "k"],
+    ]);
   });
 });

@@ -69,7 +69,16 @@ export function naivePercentile(values: number[], p: number): number {
   return lo + 1 < v.length ? v[lo] + (h - lo) * (v[lo + 1] - v[lo]) : v[lo];
 }
 
-/** Returns between consecutive given dates, per series. */
+/** Steps between consecutive given dates that are daily returns: the pairs no more than 5 days apart. */
+export function dailySteps(dates: string[]): [string, string][] {
+  const steps: [string, string][] = [];
+  for (let i = 1; i < dates.length; i++) {
+    if (Date.parse(`${dates[i]}T00:00:00Z`) - Date.parse(`${dates[i - 1]}T00:00:00Z`) <= 5 * DAY) steps.push([dates[i - 1], dates[i]]);
+  }
+  return steps;
+}
+
+/** Returns over the daily steps of the given dates, per series. */
 export function returnsOn(series: CsvSeries[], dates: string[]): number[][] {
-  return series.map((s) => dates.slice(1).map((d, i) => s.byDate.get(d)! / s.byDate.get(dates[i])! - 1));
+  return series.map((s) => dailySteps(dates).map(([a, b]) => s.byDate.get(b)! / s.byDate.get(a)! - 1));
 }

@@ -1,12 +1,9 @@
 import fs from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { naiveSearchMany } from "../reference/naive-search.js";
-import { createTestPayer, type TestPayer } from "../support/test-payer.js";
 import { DAILY_DATASET_DIR, SHARED_PRESENT } from "../support/shared-paths.js";
-import { startTestService } from "../support/test-service.js";
 import { DAY, naiveMove, readCsv, type CsvSeries } from "./naive-dataset.js";
-
-type TestService = Awaited<ReturnType<typeof startTestService>>;
+import { crossAssetService, expect422 } from "./paid-harness.js";
 type Match = { dates: string[]; closes: number[]; similarity: number; match_return: number | null; wrapped: boolean; ticker?: string; description: string };
 
 const naiveInput = (s: CsvSeries) => ({
@@ -15,20 +12,7 @@ const naiveInput = (s: CsvSeries) => ({
 });
 
 describe.skipIf(!SHARED_PRESENT)("cross-asset analogs: the universe extension of /get_patterns(_raw)", () => {
-  let service: TestService;
-  let payer: TestPayer;
-  beforeAll(async () => {
-    service = await startTestService();
-    payer = await createTestPayer(service, 100_000_000n);
-  });
-  afterAll(async () => {
-    await service?.close();
-  });
-
-  const call = async (url: string) => {
-    const res = await payer.pay(url);
-    return { status: res.status, body: (await res.json()) as Record<string, any> };
-  };
+  const { call } = crossAssetService();
 
   it("ranks windows of every listed series together; only the query's own series excludes the query window", async () => {
     const names = ["AAPL", "MSFT", "SPY"];
@@ -91,10 +75,7 @@ describe.skipIf(!SHARED_PRESENT)("cross-asset analogs: the universe extension of
     expect(Object.keys(plain.body.matches[0])).not.toContain("ticker");
     expect(plain.body.matches[0].dates[0]).toBe("2001-07-12");
     const tooMany = Array.from({ length: 51 }, (_, i) => `T${i}`).join(",");
-    for (const value of [tooMany, ",", "A".repeat(33)]) {
-      const { status, body } = await call(`/get_patterns?ticker=AAPL&start_date=2024-10-01&end_date=2024-10-08&universe=${value}`);
-      expect(status, value.slice(0, 20)).toBe(422);
-      expect(body.error.details.map((d: { param: string }) => d.param)).toContain("universe");
-    }
+    const url = "/get_patterns?ticker=AAPL&start_date=2024-10-01&end_date=2024-10-08&universe=";
+    await expect422(call, [tooMany, ",", "A".repeat(33)].map((value) => [`${url}${value}`, "universe"] as const));
   });
 });

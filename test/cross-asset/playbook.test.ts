@@ -1,13 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { anchoredMove } from "../../src/analytics/anchored-outcomes.js";
 import { lowerBound, toPriceSeries, type PriceSeries } from "../../src/analytics/price-series.js";
 import { naiveSearch } from "../reference/naive-search.js";
-import { createTestPayer, type TestPayer } from "../support/test-payer.js";
 import { SHARED_PRESENT } from "../support/shared-paths.js";
-import { startTestService } from "../support/test-service.js";
 import { commonDates, DAY, naiveMove, naivePearson, naivePercentile, readCsv, returnsOn, type CsvSeries } from "./naive-dataset.js";
-
-type TestService = Awaited<ReturnType<typeof startTestService>>;
+import { crossAssetService, expect422 } from "./paid-harness.js";
 
 /** The window's analogs by the naive oracle (no wrap), as [start date, end date]. */
 function naiveAnalogs(s: CsvSeries, start: string, end: string, k: number): [string, string][] {
@@ -38,20 +35,8 @@ function priceSeries(file: string): PriceSeries {
 }
 
 describe.skipIf(!SHARED_PRESENT)("/playbook", () => {
-  let service: TestService;
-  let payer: TestPayer;
-  beforeAll(async () => {
-    service = await startTestService();
-    payer = await createTestPayer(service, 100_000_000n);
-  });
-  afterAll(async () => {
-    await service?.close();
-  });
-
-  const call = async (query: string) => {
-    const res = await payer.pay(`/playbook?${query}`);
-    return { status: res.status, body: (await res.json()) as Record<string, any> };
-  };
+  const harness = crossAssetService();
+  const call = (query: string) => harness.call(`/playbook?${query}`);
 
   it("reports what each peer did after the window's analogs, aligned to each analog's last date", async () => {
     const aapl = readCsv("AAPL.csv");
@@ -121,11 +106,11 @@ describe.skipIf(!SHARED_PRESENT)("/playbook", () => {
   });
 
   it("answers 404 for an unknown ticker and 422 naming each bad parameter, charging nothing", async () => {
-    const before = await payer.balance();
-    const base = "ticker=AAPL&start_date=2024-10-01&end_date=2024-11-01";
+    const before = await harness.payer().balance();
+    const base = "/playbook?ticker=AAPL&start_date=2024-10-01&end_date=2024-11-01";
     const unknown = await call("ticker=NOSUCH&start_date=2024-10-01&end_date=2024-11-01&peers=MSFT");
     expect([unknown.status, unknown.body.error.code]).toEqual([404, "UNKNOWN_TICKER"]);
-    for (const [query, param] of [
+    await expect422(harness.call, [
       [base, "peers"],
       [`${base}&peers=${Array.from({ length: 11 }, (_, i) => `P${i}`).join(",")}`, "peers"],
       [`${base}&peers=MSFT&k=4`, "k"],
@@ -135,13 +120,9 @@ describe.skipIf(!SHARED_PRESENT)("/playbook", () => {
       [`${base}&peers=MSFT&horizon_days=1,2,3,4,5,6`, "horizon_days"],
       [`${base}&peers=MSFT&horizon_days=week`, "horizon_days"],
       [`${base}&peers=MSFT&lead_lag_window=59`, "lead_lag_window"],
-      ["ticker=AAPL&start_date=2024-11-01&end_date=2024-10-01&peers=MSFT", "start_date"],
-      ["ticker=AAPL&start_date=2024-10-01&end_date=2024-10-03&peers=MSFT", "start_date"],
-    ] as const) {
-      const { status, body } = await call(query);
-      expect(status, query).toBe(422);
-      expect(body.error.details.map((d: { param: string }) => d.param)).toContain(param);
-    }
-    expect(await payer.balance()).toBe(before);
+      ["/playbook?ticker=AAPL&start_date=2024-11-01&end_date=2024-10-01&peers=MSFT", "start_date"],
+      ["/playbook?ticker=AAPL&start_date=2024-10-01&end_date=2024-10-03&peers=MSFT", "start_date"],
+    ]);
+    expect(await harness.payer().balance()).toBe(before);
   });
 });

@@ -29,7 +29,9 @@ const response = z
     start_date: z.string().openapi({ description: "First shared date of the period: the base of the first return" }),
     end_date: z.string().openapi({ description: "Latest date all tickers share" }),
     n_returns: z.number().int().openapi({ description: "Daily returns behind every entry (the same dates for every pair)" }),
-    dropped_returns: z.number().int().openapi({ description: "Shared dates left out because some price was not positive" }),
+    dropped_returns: z.number().int().openapi({
+      description: "Steps between shared dates left out: some price not positive, or a gap longer than a normal market closure (a data hole)",
+    }),
     matrix: z
       .array(z.array(z.number().nullable()))
       .openapi({ description: "matrix[i][j]: Pearson correlation of tickers[i] and tickers[j]; null for a series whose returns never vary" }),
@@ -54,7 +56,8 @@ export const correlationMatrixContract: OperationContract<typeof params, typeof 
     "Pairwise Pearson correlation of daily simple returns. The tickers' daily closes are aligned on the dates all of them trade " +
     "(intersection, no filling: a crypto asset's weekend is skipped, so its Monday return runs from Friday), and returns run from one " +
     "shared date to the next over the period ending at the latest shared date. Every pair uses the same dates, so the matrix is " +
-    "consistent (positive semi-definite); a return touching a price at or below zero is dropped for all tickers. Reported: the full " +
+    "consistent (positive semi-definite); a return touching a price at or below zero, or spanning a gap longer than a normal market " +
+    "closure (more than 4 days plus a bar), is dropped for all tickers. Reported: the full " +
     "matrix, n, the 3 strongest and 3 weakest pairs, and diversification: score = 1 - mean off-diagonal correlation and effective " +
     "bets = N^2 / sum_ij c_ij^2 (= (sum of eigenvalues)^2 / sum of squared eigenvalues). The standard error of a correlation is about " +
     "1/sqrt(n). An unknown ticker fails the whole call with 404 UNKNOWN_TICKER naming it in details (the matrix needs every ticker); " +

@@ -107,7 +107,8 @@ export const playbookContract: OperationContract<typeof params, typeof response>
     "not reached (no bar at or after T + horizon) is left out and not counted in n. Per peer and horizon: P10/P25/P50/P75/P90, mean, " +
     "hit rate (share above zero) and n, plus the per-analog returns; the ticker's own outcomes come alongside for comparison. Lead-lag: " +
     "Pearson correlations of the ticker's and the peer's daily simple returns on the dates both trade (intersection; returns from one " +
-    "common date to the next), over the latest lead_lag_window returns before end_date, at lags -5 to +5 trading days; lag_days > 0 " +
+    "common date to the next; a step across a data hole or a non-positive price is left out), over the latest lead_lag_window returns " +
+    "before end_date, at lags -5 to +5 positions of that return sequence (trading days); lag_days > 0 " +
     "pairs the ticker's return on day t with the peer's on day t + lag (the ticker leads). Reported: every lag, lag 0, the lag with the " +
     "largest |correlation| (ties to the shorter lag), each with its n, and a 95% noise band. A peer that fails (unknown, no data, " +
     "upstream trouble) keeps its row with a status and error inside the 200 response; the ticker itself failing is an error " +

@@ -1,4 +1,6 @@
-import { alignCloses, alignedReturns } from "../../analytics/aligned-returns.js";
+import { commonTimes } from "../../analytics/aligned-panel.js";
+import { alignedReturns } from "../../analytics/aligned-returns.js";
+import { shiftMonthsUtc } from "../../analytics/calendar-months.js";
 import { correlationMatrix, diversification, type Diversification } from "../../analytics/correlation.js";
 import { AppError } from "../../domain/app-error.js";
 import type { SeriesCache } from "../market-data/series-cache.js";
@@ -26,14 +28,6 @@ export interface CorrelationResult {
   diversification: Diversification;
 }
 
-/** `months` calendar months before t (UTC), clamped to the month's last day (31 Mar - 1 month = 28/29 Feb). */
-function monthsBefore(t: number, months: number): number {
-  const d = new Date(t);
-  const target = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - months, 1));
-  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
-  return Date.UTC(target.getUTCFullYear(), target.getUTCMonth(), Math.min(d.getUTCDate(), lastDay));
-}
-
 /**
  * Pairwise Pearson correlations of daily simple returns over the period that ends at the latest date all
  * tickers share, every pair on the same (intersected) dates. The matrix needs every ticker, so an unknown
@@ -57,11 +51,10 @@ export class CorrelationService {
       throw new AppError(lead.code, message, { details, retryAfterSeconds: lead.retryAfterSeconds });
     }
     const series = outcomes.flatMap((o) => (o.status === "ok" ? [o.loaded.series] : []));
-    const whole = alignCloses(series);
-    if (whole.timesMs.length === 0) throw tooFew(0, query.period);
-    const toMs = whole.timesMs[whole.timesMs.length - 1];
-    const aligned = alignCloses(series, monthsBefore(toMs, query.periodMonths));
-    const { returns, timesMs, droppedReturns } = alignedReturns(aligned);
+    const shared = commonTimes(series);
+    if (shared.length === 0) throw tooFew(0, query.period);
+    const toMs = shared[shared.length - 1];
+    const { returns, timesMs, firstMs, droppedReturns, skippedSteps } = alignedReturns(series, shiftMonthsUtc(toMs, -query.periodMonths), toMs + 1);
     if (timesMs.length < MIN_CORRELATION_RETURNS) throw tooFew(timesMs.length, query.period);
     const tickers = series.map((s) => s.ticker);
     const matrix = correlationMatrix(returns);
@@ -74,10 +67,10 @@ export class CorrelationService {
     }
     return {
       tickers,
-      fromMs: aligned.timesMs[0],
+      fromMs: firstMs,
       toMs,
       returns: timesMs.length,
-      droppedReturns,
+      droppedReturns: droppedReturns + skippedSteps,
       matrix,
       // Stable sorts keep the request order among equal correlations.
       strongest: [...pairs].sort((x, y) => y.correlation - x.correlation).slice(0, 3),

@@ -1,4 +1,4 @@
-import { alignCloses } from "../../analytics/aligned-returns.js";
+import { alignPanel } from "../../analytics/aligned-panel.js";
 import { anchoredMove, outcomeDistribution, type MoveKind, type OutcomeDistribution } from "../../analytics/anchored-outcomes.js";
 import { findMultivariateAnalogs } from "../../analytics/multivariate-analogs.js";
 import { gapBreaks, type PriceSeries } from "../../analytics/price-series.js";
@@ -55,7 +55,7 @@ export class MacroAnalogService {
   async analogs(query: { lookbackDays: number; k: number }): Promise<MacroAnalogResult> {
     const m = query.lookbackDays;
     const series = await Promise.all(MACRO_ROLES.map((role) => this.seriesCache.load(this.symbols[role], "1d").then((l) => l.series)));
-    const aligned = alignCloses(series);
+    const aligned = alignPanel(series, -Infinity, Infinity);
     const n = aligned.timesMs.length;
     if (n < 2 * m) {
       throw validationError("lookback_days", `needs at least ${2 * m} dates shared by the four series (twice lookback_days); they share ${n}`);

@@ -1,4 +1,4 @@
-import { alignCloses, alignedReturns } from "../../analytics/aligned-returns.js";
+import { alignedReturns } from "../../analytics/aligned-returns.js";
 import type { Metric } from "../../analytics/analog-search.js";
 import { anchoredMove, outcomeDistribution, type OutcomeDistribution } from "../../analytics/anchored-outcomes.js";
 import { leadLag, type LeadLag } from "../../analytics/lead-lag.js";
@@ -93,7 +93,7 @@ function horizonOutcome(series: PriceSeries, anchorsMs: readonly number[], horiz
 
 /** Lead-lag on the latest aligned daily returns strictly before the window's end, so nothing after it is used. */
 function leadLagBefore(ticker: PriceSeries, peer: PriceSeries, query: PlaybookQuery): LeadLagResult | null {
-  const aligned = alignedReturns(alignCloses([ticker, peer], -Infinity, query.endMs));
+  const aligned = alignedReturns([ticker, peer], -Infinity, query.endMs);
   const total = aligned.timesMs.length;
   const used = Math.min(total, query.leadLagReturns);
   if (used < MIN_LEAD_LAG_RETURNS) return null;
