@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestPayer, type TestPayer } from "../support/test-payer.js";
 import { SHARED_PRESENT } from "../support/shared-paths.js";
-import { startTestService } from "../support/test-service.js";
 import { meanOf, monthsBefore, naiveOls, readCsv, type CsvSeries } from "./naive-portfolio.js";
+import { startPaidService, type Call, type TestService } from "./route-harness.js";
 
-type TestService = Awaited<ReturnType<typeof startTestService>>;
 type Factor = { factor: string; symbols: string[]; beta: number; std_error: number; t_stat: number | null; return_contribution_annual: number };
 
 /**
@@ -41,19 +39,19 @@ function naiveDecomposition(holdings: [string, number][], months: number) {
 
 describe.skipIf(!SHARED_PRESENT)("/api/portfolio-factors on the daily dataset (offline macro proxies)", () => {
   let service: TestService;
-  let payer: TestPayer;
+  let pay: Call;
+  let expect422: (query: string, param: string) => Promise<void>;
   beforeAll(async () => {
-    service = await startTestService();
-    payer = await createTestPayer(service, 100_000_000n);
+    const started = await startPaidService();
+    service = started.service;
+    pay = started.call;
+    expect422 = (query, param) => started.expect422(`/api/portfolio-factors?${query}`, param);
   });
   afterAll(async () => {
     await service?.close();
   });
 
-  const call = async (query: string) => {
-    const res = await payer.pay(`/api/portfolio-factors?${query}`);
-    return { status: res.status, body: (await res.json()) as Record<string, any> };
-  };
+  const call = (query: string) => pay(`/api/portfolio-factors?${query}`);
 
   it("equals a naive normal-equation regression on the same CSV-built factors", async () => {
     const { status, body } = await call("holdings=AAPL:0.4,MSFT:0.3,NVDA:0.3&period=1y");
@@ -100,13 +98,6 @@ describe.skipIf(!SHARED_PRESENT)("/api/portfolio-factors on the daily dataset (o
     for (const dropped of body.dropped_factors) expect(dropped.reason).toMatch(/does not span/);
     expect(body.end_date).toBe("2026-08-18");
   });
-
-  const expect422 = async (query: string, param: string) => {
-    const { status, body } = await call(query);
-    expect(status, query).toBe(422);
-    expect(body.error.code).toBe("VALIDATION_FAILED");
-    expect(body.error.details.map((d: { param: string }) => d.param)).toContain(param);
-  };
 
   it("answers 422 naming holdings or period", async () => {
     await expect422("period=1y", "holdings");

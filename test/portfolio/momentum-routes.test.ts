@@ -2,13 +2,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestPayer, type TestPayer } from "../support/test-payer.js";
 import { DAILY_DATASET_DIR, SHARED_PRESENT } from "../support/shared-paths.js";
-import { startTestService } from "../support/test-service.js";
 import { naiveMomentum } from "./naive-momentum.js";
 import { readCsv } from "./naive-portfolio.js";
+import { startPaidService, type Call, type TestService } from "./route-harness.js";
 
-type TestService = Awaited<ReturnType<typeof startTestService>>;
 type Row = { rank: number | null; ticker: string; status: string; as_of: string | null; composite_score: number | null; error?: string; leaders?: string[]; kind?: string };
 
 const lastMomentum = (file: string, perYear: number) => {
@@ -16,20 +14,12 @@ const lastMomentum = (file: string, perYear: number) => {
   return { asOf: s.dates[s.dates.length - 1], ...naiveMomentum(s, s.dates.length - 1, perYear) };
 };
 
-async function paidCaller(service: TestService) {
-  const payer: TestPayer = await createTestPayer(service, 100_000_000n);
-  return async (url: string) => {
-    const res = await payer.pay(url);
-    return { status: res.status, body: (await res.json()) as Record<string, any> };
-  };
-}
-
 describe.skipIf(!SHARED_PRESENT)("/api/momentum/scan and /api/sectors/momentum on the daily dataset", () => {
   let service: TestService;
-  let call: Awaited<ReturnType<typeof paidCaller>>;
+  let call: Call;
+  let expect422: (url: string, param: string) => Promise<void>;
   beforeAll(async () => {
-    service = await startTestService();
-    call = await paidCaller(service);
+    ({ service, call, expect422 } = await startPaidService());
   });
   afterAll(async () => {
     await service?.close();
@@ -84,12 +74,6 @@ describe.skipIf(!SHARED_PRESENT)("/api/momentum/scan and /api/sectors/momentum o
     expect(body.constituents_as_of).toMatch(/^\d{4}-\d{2}$/);
   });
 
-  const expect422 = async (url: string, param: string) => {
-    const { status, body } = await call(url);
-    expect(status, url).toBe(422);
-    expect(body.error.details.map((d: { param: string }) => d.param)).toContain(param);
-  };
-
   it("answers 422 naming top_n or universe", async () => {
     await expect422("/api/momentum/scan?top_n=0", "top_n");
     await expect422("/api/momentum/scan?top_n=51", "top_n");
@@ -102,15 +86,14 @@ describe.skipIf(!SHARED_PRESENT)("/api/momentum/scan and /api/sectors/momentum o
 
 describe.skipIf(!SHARED_PRESENT)("/api/sectors/momentum ranking on a folder that holds some of the ETFs", () => {
   let service: TestService;
-  let call: Awaited<ReturnType<typeof paidCaller>>;
+  let call: Call;
   let dir: string;
   // Stand-in files: real price histories under ETF names, so the ranking can be checked against them.
   const standIns: Record<string, string> = { XLK: "NVDA.csv", XLF: "SPY.csv", SMH: "TSLA.csv", GLD: "GOLD.csv" };
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "sector-etfs-"));
     for (const [etf, file] of Object.entries(standIns)) fs.copyFileSync(path.join(DAILY_DATASET_DIR, file), path.join(dir, `${etf}.csv`));
-    service = await startTestService({ env: { MARKET_DATA_DIR: dir } });
-    call = await paidCaller(service);
+    ({ service, call } = await startPaidService({ env: { MARKET_DATA_DIR: dir } }));
   });
   afterAll(async () => {
     await service?.close();

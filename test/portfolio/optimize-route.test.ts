@@ -1,27 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestPayer, type TestPayer } from "../support/test-payer.js";
 import { SHARED_PRESENT } from "../support/shared-paths.js";
-import { startTestService } from "../support/test-service.js";
 import { covariance, meanOf, readCsv, sharedWindow } from "./naive-portfolio.js";
+import { startPaidService, type Call, type TestService } from "./route-harness.js";
 
-type TestService = Awaited<ReturnType<typeof startTestService>>;
 type Weight = { ticker: string; weight: number; mean_return_annual: number; volatility_annual: number };
 
 describe.skipIf(!SHARED_PRESENT)("/optimize_portfolio on the daily dataset", () => {
   let service: TestService;
-  let payer: TestPayer;
+  let pay: Call;
+  let expect422: (query: string, param: string) => Promise<void>;
   beforeAll(async () => {
-    service = await startTestService();
-    payer = await createTestPayer(service, 100_000_000n);
+    const started = await startPaidService();
+    service = started.service;
+    pay = started.call;
+    expect422 = (query, param) => started.expect422(`/optimize_portfolio?${query}`, param);
   });
   afterAll(async () => {
     await service?.close();
   });
 
-  const call = async (query: string) => {
-    const res = await payer.pay(`/optimize_portfolio?${query}`);
-    return { status: res.status, body: (await res.json()) as Record<string, any> };
-  };
+  const call = (query: string) => pay(`/optimize_portfolio?${query}`);
   const naive = (files: string[], months: number, perYear = 252) => {
     const window = sharedWindow(files.map(readCsv), months);
     return {
@@ -93,13 +91,6 @@ describe.skipIf(!SHARED_PRESENT)("/optimize_portfolio on the daily dataset", () 
     expect(body.n).toBe(365);
     expect(body.expected_return_annual).toBeCloseTo(ref.mu[top], 12);
   });
-
-  const expect422 = async (query: string, param: string) => {
-    const { status, body } = await call(query);
-    expect(status, query).toBe(422);
-    expect(body.error.code).toBe("VALIDATION_FAILED");
-    expect(body.error.details.map((d: { param: string }) => d.param)).toContain(param);
-  };
 
   it("answers 422 naming the parameter", async () => {
     await expect422("tickers=AAPL", "tickers");
