@@ -85,7 +85,7 @@ export const macroAnalogContract: OperationContract<typeof params, typeof respon
     "Historical periods whose joint macro state resembles today's: the volatility index (^VIX), the 10-year Treasury yield (^TNX, in " +
     "percent), the equity index (^GSPC live; SPY when the service runs on the offline dataset, which has no ^GSPC) and gold futures (GC=F). " +
     "The four daily series are aligned on the dates they all share (intersection, no filling). The current state is the last " +
-    "lookback_days shared dates. Every earlier window of the same length that ends before the current window starts is a candidate, " +
+    "lookback_days shared dates, taken as they are. Every earlier window of the same length that ends before the current window starts is a candidate, " +
     "unless it spans a gap in the shared timeline (more than 4 days without a shared date beyond a normal closure). Each series' window is " +
     "z-normalised on its own (population standard deviation; a flat window becomes zeros), so shapes are compared, not levels; the " +
     "distance is the sum over the four series of the squared Euclidean distances between the z-normalised candidate and current windows. " +

@@ -12,7 +12,7 @@ const params = z
     start_date: isoDateParam("Window start, inclusive (YYYY-MM-DD)", "2024-10-01"),
     end_date: isoDateParam("Window end, exclusive (YYYY-MM-DD)", "2024-11-01"),
     peers: symbolListParam({ min: 1, max: 10, description: "Comma-separated peer symbols, 1 to 10", example: "MSFT,QQQ" }),
-    k: intParam({ min: 5, max: 50, default: 20, description: "Analogs of the window used as events (5 to 50)" }),
+    k: intParam({ min: 5, max: 50, default: 20, description: "Analogs of the window used as events (5 to 50, default 20)" }),
     horizon_days: horizonListParam({
       default: "7,30",
       description: "Comma-separated forward horizons in calendar days, 1 to 5 of them, each 1 to 365 (default 7,30)",
@@ -22,7 +22,7 @@ const params = z
       min: 60,
       max: 2520,
       default: 250,
-      description: "Latest aligned daily returns before end_date used for the lead-lag correlations (60 to 2520; 250 is about a year)",
+      description: "Latest aligned daily returns before end_date used for the lead-lag correlations (60 to 2520, default 250, about a year)",
     }),
   })
   .refine((p) => p.start_date < p.end_date, { message: "must be before end_date (end_date is exclusive)", path: ["start_date"] });
