@@ -6,7 +6,7 @@ import { createTestPayer } from "../support/test-payer.js";
 import { DAILY_DATASET_DIR, SHARED_PRESENT } from "../support/shared-paths.js";
 import { startTestService } from "../support/test-service.js";
 import { commonDates, naivePearson, readCsv, returnsOn } from "./naive-dataset.js";
-import { crossAssetService, expect422, paidCaller } from "./paid-harness.js";
+import { expectValidationFailures, paidCaller, paidRoutes } from "../support/paid-routes.js";
 
 type Pair = { a: string; b: string; correlation: number };
 
@@ -41,7 +41,7 @@ function eigenvalues(input: number[][]): number[] {
 }
 
 describe.skipIf(!SHARED_PRESENT)("/correlation_matrix", () => {
-  const harness = crossAssetService();
+  const harness = paidRoutes();
   const call = (query: string) => harness.call(`/correlation_matrix?${query}`);
 
   it("matches a naive Pearson matrix on the intersected dates of the year to the last shared date", async () => {
@@ -95,7 +95,7 @@ describe.skipIf(!SHARED_PRESENT)("/correlation_matrix", () => {
   });
 
   it("rejects bad parameters with 422 naming them", async () => {
-    await expect422(harness.call, [
+    await expectValidationFailures(harness, [
       ["/correlation_matrix?tickers=AAPL", "tickers"],
       [`/correlation_matrix?tickers=${Array.from({ length: 31 }, (_, i) => `T${i}`).join(",")}`, "tickers"],
       ["/correlation_matrix?tickers=AAPL,MSFT&period=10y", "period"],

@@ -4,10 +4,10 @@ import { macroAnalogContract } from "../../src/contracts/cross-asset/macro-analo
 import { playbookContract } from "../../src/contracts/cross-asset/playbook.js";
 import type { OperationContract } from "../../src/contracts/operation-contract.js";
 import { SHARED_PRESENT } from "../support/shared-paths.js";
-import { crossAssetService } from "./paid-harness.js";
+import { paidRoutes } from "../support/paid-routes.js";
 
 describe.skipIf(!SHARED_PRESENT)("documented cross-asset examples", () => {
-  const { call } = crossAssetService();
+  const { call } = paidRoutes();
 
   it("are exactly what the service answers on the shared dataset", async () => {
     const contracts: [string, OperationContract][] = [

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { SHARED_PRESENT } from "../support/shared-paths.js";
 import { commonDates, DAY, naiveMove, readCsv, type CsvSeries } from "./naive-dataset.js";
-import { crossAssetService, expect422 } from "./paid-harness.js";
+import { expectValidationFailures, paidRoutes } from "../support/paid-routes.js";
 
 const ROLES = ["volatility", "yield_10y", "equity", "gold"] as const;
 
@@ -33,7 +33,7 @@ function naiveMacro(series: CsvSeries[], m: number, k: number) {
 }
 
 describe.skipIf(!SHARED_PRESENT)("/macro_analog", () => {
-  const harness = crossAssetService();
+  const harness = paidRoutes();
   const call = (query: string) => harness.call(`/macro_analog?${query}`);
 
   it("finds the same periods as a literal search over the four aligned series, with what followed", async () => {
@@ -96,7 +96,7 @@ describe.skipIf(!SHARED_PRESENT)("/macro_analog", () => {
   });
 
   it("rejects bad parameters with 422 naming them", async () => {
-    await expect422(harness.call, [
+    await expectValidationFailures(harness, [
       ["/macro_analog?lookback_days=4", "lookback_days"],
       ["/macro_analog?lookback_days=121", "lookback_days"],
       ["/macro_analog?lookback_days=twenty", "lookback_days"],

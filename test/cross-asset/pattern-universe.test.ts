@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { naiveSearchMany } from "../reference/naive-search.js";
 import { DAILY_DATASET_DIR, SHARED_PRESENT } from "../support/shared-paths.js";
 import { DAY, naiveMove, readCsv, type CsvSeries } from "./naive-dataset.js";
-import { crossAssetService, expect422 } from "./paid-harness.js";
+import { expectValidationFailures, paidRoutes } from "../support/paid-routes.js";
 type Match = { dates: string[]; closes: number[]; similarity: number; match_return: number | null; wrapped: boolean; ticker?: string; description: string };
 
 const naiveInput = (s: CsvSeries) => ({
@@ -12,7 +12,8 @@ const naiveInput = (s: CsvSeries) => ({
 });
 
 describe.skipIf(!SHARED_PRESENT)("cross-asset analogs: the universe extension of /get_patterns(_raw)", () => {
-  const { call } = crossAssetService();
+  const harness = paidRoutes();
+  const { call } = harness;
 
   it("ranks windows of every listed series together; only the query's own series excludes the query window", async () => {
     const names = ["AAPL", "MSFT", "SPY"];
@@ -76,6 +77,6 @@ describe.skipIf(!SHARED_PRESENT)("cross-asset analogs: the universe extension of
     expect(plain.body.matches[0].dates[0]).toBe("2001-07-12");
     const tooMany = Array.from({ length: 51 }, (_, i) => `T${i}`).join(",");
     const url = "/get_patterns?ticker=AAPL&start_date=2024-10-01&end_date=2024-10-08&universe=";
-    await expect422(call, [tooMany, ",", "A".repeat(33)].map((value) => [`${url}${value}`, "universe"] as const));
+    await expectValidationFailures(harness, [tooMany, ",", "A".repeat(33)].map((value) => [`${url}${value}`, "universe"] as const));
   });
 });

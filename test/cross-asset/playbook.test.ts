@@ -4,7 +4,7 @@ import { lowerBound, toPriceSeries, type PriceSeries } from "../../src/analytics
 import { naiveSearch } from "../reference/naive-search.js";
 import { SHARED_PRESENT } from "../support/shared-paths.js";
 import { commonDates, DAY, naiveMove, naivePearson, naivePercentile, readCsv, returnsOn, type CsvSeries } from "./naive-dataset.js";
-import { crossAssetService, expect422 } from "./paid-harness.js";
+import { expectValidationFailures, paidRoutes } from "../support/paid-routes.js";
 
 /** The window's analogs by the naive oracle (no wrap), as [start date, end date]. */
 function naiveAnalogs(s: CsvSeries, start: string, end: string, k: number): [string, string][] {
@@ -35,7 +35,7 @@ function priceSeries(file: string): PriceSeries {
 }
 
 describe.skipIf(!SHARED_PRESENT)("/playbook", () => {
-  const harness = crossAssetService();
+  const harness = paidRoutes();
   const call = (query: string) => harness.call(`/playbook?${query}`);
 
   it("reports what each peer did after the window's analogs, aligned to each analog's last date", async () => {
@@ -110,7 +110,7 @@ describe.skipIf(!SHARED_PRESENT)("/playbook", () => {
     const base = "/playbook?ticker=AAPL&start_date=2024-10-01&end_date=2024-11-01";
     const unknown = await call("ticker=NOSUCH&start_date=2024-10-01&end_date=2024-11-01&peers=MSFT");
     expect([unknown.status, unknown.body.error.code]).toEqual([404, "UNKNOWN_TICKER"]);
-    await expect422(harness.call, [
+    await expectValidationFailures(harness, [
       [base, "peers"],
       [`${base}&peers=${Array.from({ length: 11 }, (_, i) => `P${i}`).join(",")}`, "peers"],
       [`${base}&peers=MSFT&k=4`, "k"],

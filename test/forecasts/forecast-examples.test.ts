@@ -6,7 +6,7 @@ import { positionSizeContract } from "../../src/contracts/forecasts/position-siz
 import { regimeDetectionContract } from "../../src/contracts/forecasts/regime-detection.js";
 import { findCatalogRoute } from "../../src/contracts/route-catalog.js";
 import { SHARED_PRESENT } from "../support/shared-paths.js";
-import { paidRoutes, queryOf } from "./paid-routes.js";
+import { paidRoutes, queryOf } from "../support/paid-routes.js";
 
 
 /** Same structure and text; numbers equal to 1e-9 relative (a core kernel change may move the last digits). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { SHARED_PRESENT } from "../support/shared-paths.js";
-import { expectValidationFailures, paidRoutes } from "./paid-routes.js";
+import { expectValidationFailures, paidRoutes } from "../support/paid-routes.js";
 import { expectStatsClose, naiveStats, readDataset, type Dataset } from "./forecast-oracle.js";
 
 type Body = Record<string, any>;

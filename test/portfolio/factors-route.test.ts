@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SHARED_PRESENT } from "../support/shared-paths.js";
 import { meanOf, monthsBefore, naiveOls, readCsv, type CsvSeries } from "./naive-portfolio.js";
-import { startPaidService, type Call, type TestService } from "./route-harness.js";
+import { startPaidService, type PaidCall as Call, type TestService } from "../support/paid-routes.js";
 
 type Factor = { factor: string; symbols: string[]; beta: number; std_error: number; t_stat: number | null; return_contribution_annual: number };
 

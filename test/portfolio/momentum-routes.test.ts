@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DAILY_DATASET_DIR, SHARED_PRESENT } from "../support/shared-paths.js";
 import { naiveMomentum } from "./naive-momentum.js";
 import { readCsv } from "./naive-portfolio.js";
-import { startPaidService, type Call, type TestService } from "./route-harness.js";
+import { startPaidService, type PaidCall as Call, type TestService } from "../support/paid-routes.js";
 
 type Row = { rank: number | null; ticker: string; status: string; as_of: string | null; composite_score: number | null; error?: string; leaders?: string[]; kind?: string };
 

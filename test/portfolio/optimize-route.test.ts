@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SHARED_PRESENT } from "../support/shared-paths.js";
 import { covariance, meanOf, readCsv, sharedWindow } from "./naive-portfolio.js";
-import { startPaidService, type Call, type TestService } from "./route-harness.js";
+import { startPaidService, type PaidCall as Call, type TestService } from "../support/paid-routes.js";
 
 type Weight = { ticker: string; weight: number; mean_return_annual: number; volatility_annual: number };
 
