@@ -1,12 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { naiveSearch } from "../reference/naive-search.js";
-import { createTestPayer, type TestPayer } from "../support/test-payer.js";
+import { paidRoutes } from "../support/paid-routes.js";
 import { DAILY_DATASET_DIR, SHARED_PRESENT } from "../support/shared-paths.js";
-import { startTestService } from "../support/test-service.js";
 
-type TestService = Awaited<ReturnType<typeof startTestService>>;
 type Match = { dates: string[]; closes: number[]; similarity: number; query_return: number; match_return: number | null; wrapped: boolean };
 
 const DAY = 86_400_000;
@@ -22,20 +20,7 @@ function dataset(file: string) {
 }
 
 describe.skipIf(!SHARED_PRESENT)("pattern routes on the daily dataset", () => {
-  let service: TestService;
-  let payer: TestPayer;
-  beforeAll(async () => {
-    service = await startTestService();
-    payer = await createTestPayer(service, 100_000_000n);
-  });
-  afterAll(async () => {
-    await service?.close();
-  });
-
-  const call = async (url: string) => {
-    const res = await payer.pay(url);
-    return { status: res.status, body: (await res.json()) as Record<string, any> };
-  };
+  const { call, payer: currentPayer } = paidRoutes();
 
   for (const metric of ["l2", "l1"] as const) {
     it(`ranks the same analogs as a naive search (${metric})`, async () => {
@@ -124,7 +109,7 @@ describe.skipIf(!SHARED_PRESENT)("pattern routes on the daily dataset", () => {
   });
 
   it("rejects windows that are too short, too long, empty, reversed or unknown", async () => {
-    const before = await payer.balance();
+    const before = await currentPayer().balance();
     const short = await call("/get_patterns?ticker=AAPL&start_date=2024-10-01&end_date=2024-10-04");
     expect([short.status, short.body.error.code]).toEqual([422, "VALIDATION_FAILED"]);
     expect(short.body.error.message).toContain("at least 5");
@@ -142,6 +127,6 @@ describe.skipIf(!SHARED_PRESENT)("pattern routes on the daily dataset", () => {
     expect([empty.status, empty.body.error.code]).toEqual([404, "NO_DATA"]);
     const unknown = await call("/get_patterns?ticker=NOSUCH&start_date=2024-09-01&end_date=2024-10-01");
     expect([unknown.status, unknown.body.error.code]).toEqual([404, "UNKNOWN_TICKER"]);
-    expect(await payer.balance()).toBe(before);
+    expect(await currentPayer().balance()).toBe(before);
   });
 });

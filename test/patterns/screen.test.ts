@@ -1,25 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestPayer, type TestPayer } from "../support/test-payer.js";
+import { describe, expect, it } from "vitest";
+import { paidRoutes } from "../support/paid-routes.js";
 import { SHARED_PRESENT } from "../support/shared-paths.js";
-import { startTestService } from "../support/test-service.js";
 
-type TestService = Awaited<ReturnType<typeof startTestService>>;
 type Row = { ticker: string; similarity: number | null; query_return: number | null; top_match_start: string | null; status: string; error?: string };
 
 describe.skipIf(!SHARED_PRESENT)("/screen", () => {
-  let service: TestService;
-  let payer: TestPayer;
-  beforeAll(async () => {
-    service = await startTestService();
-    payer = await createTestPayer(service, 100_000_000n);
-  });
-  afterAll(async () => {
-    await service?.close();
-  });
-
+  const { call } = paidRoutes();
   const screen = async (query: string) => {
-    const res = await payer.pay(`/screen?${query}`);
-    return { status: res.status, body: (await res.json()) as { screened: number; results: Row[] } & Record<string, unknown> };
+    const { status, body } = await call(`/screen?${query}`);
+    return { status, body: body as { screened: number; results: Row[] } & Record<string, unknown> };
   };
 
   it("agrees with /get_patterns_raw k=1 per ticker, and keeps failed tickers inside the 200", async () => {
@@ -31,8 +20,8 @@ describe.skipIf(!SHARED_PRESENT)("/screen", () => {
     expect(failed.error).toBeTruthy();
     expect(body.results.at(-1)!.ticker).toBe("NOSUCH");
     for (const row of body.results.filter((r) => r.status === "ok")) {
-      const res = await payer.pay(`/get_patterns_raw?ticker=${row.ticker}&start_date=2024-10-01&end_date=2024-11-01&k=1&wrap=false`);
-      const single = (await res.json()) as { matches: { dates: string[]; similarity: number; query_return: number }[] };
+      const res = await call(`/get_patterns_raw?ticker=${row.ticker}&start_date=2024-10-01&end_date=2024-11-01&k=1&wrap=false`);
+      const single = res.body as { matches: { dates: string[]; similarity: number; query_return: number }[] };
       expect(row.top_match_start).toBe(single.matches[0].dates[0]);
       expect(row.similarity).toBeCloseTo(single.matches[0].similarity, 12);
       expect(row.query_return).toBeCloseTo(single.matches[0].query_return, 12);
