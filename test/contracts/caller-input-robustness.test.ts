@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startPaidService, type PaidService } from "../support/paid-routes.js";
+import { SHARED_PRESENT } from "../support/shared-paths.js";
+
+/** Values a careless or hostile caller sends: empty, signs, huge, wrong types, impossible dates, lists, junk. */
+const ODD_VALUES = ["", "0", "-1", "1e9", "abc", "1900-01-01", "2100-01-01", "BTC", "x".repeat(40), "AAPL,AAPL", ",", "0.5", "NaN", "2024-02-30"];
+
+type OperationDoc = {
+  parameters?: { name: string }[];
+  requestBody?: { content: { "application/json": { example?: Record<string, unknown> } } };
+  "x-payment-info"?: unknown;
+};
+
+/**
+ * "Never a 500 for something a caller did": every paid operation, with each documented parameter replaced in
+ * turn by each odd value (the others as in the documented example), paid for, answers below 500 with the
+ * shared error body whenever it is an error.
+ */
+describe.skipIf(!SHARED_PRESENT)("caller input never causes a 5xx", () => {
+  let paid: PaidService;
+  beforeAll(async () => {
+    paid = await startPaidService();
+  });
+  afterAll(async () => {
+    await paid?.service.close();
+  });
+
+  it("answers every odd parameter value below 500 with the error model", async () => {
+    const doc = (await (await paid.service.app.request("/openapi.json")).json()) as { paths: Record<string, Record<string, OperationDoc>> };
+    const failures: string[] = [];
+    let calls = 0;
+    for (const [path, methods] of Object.entries(doc.paths)) {
+      const op = methods.post ?? methods.get;
+      if (op["x-payment-info"] === undefined) continue;
+      const example = op.requestBody?.content["application/json"].example ?? {};
+      for (const { name } of op.parameters ?? []) {
+        for (const value of ODD_VALUES) {
+          const params = new URLSearchParams(Object.entries(example).map(([k, v]): [string, string] => [k, String(v)]));
+          params.set(name, value);
+          const header = await paid.payer.paymentFor(path);
+          const res = await paid.service.app.request(`${path}?${params}`, { method: "POST", headers: { "PAYMENT-SIGNATURE": header } });
+          calls += 1;
+          const body = (await res.json()) as { error?: { code?: string; request_id?: string } };
+          if (res.status >= 500) failures.push(`${res.status} ${path}?${params}: ${JSON.stringify(body).slice(0, 200)}`);
+          else if (res.status >= 400 && (body.error?.code === undefined || body.error.request_id === undefined)) {
+            failures.push(`${res.status} without the error model: ${path}?${params}`);
+          }
+        }
+      }
+    }
+    expect(calls).toBeGreaterThan(500);
+    expect(failures).toEqual([]);
+  });
+});
