@@ -48,13 +48,8 @@ export interface TickerUniverse {
 export class PatternService {
   constructor(
     private readonly seriesCache: SeriesCache,
-    private universeSource?: TickerUniverse,
+    private readonly universeSource?: TickerUniverse,
   ) {}
-
-  /** The composition root attaches the known universe once it is built (build-cross-asset). */
-  attachUniverse(universe: TickerUniverse): void {
-    this.universeSource = universe;
-  }
 
   async analogs(query: PatternQuery): Promise<PatternResult> {
     const loaded = await this.seriesCache.load(query.ticker, query.timeframe);
