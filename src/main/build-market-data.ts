@@ -48,7 +48,7 @@ export function buildMarketData(config: Readonly<Config>, database: Database, cl
   prices = overrides.prices ?? prices;
   movers = overrides.movers ?? movers;
   const barCache = new BarCache(prices, new BarStore(database.db), clock);
-  const service = new MarketDataService(resolveSymbol, barCache, movers, clock);
+  const service = new MarketDataService(resolveSymbol, barCache, movers);
   return {
     service,
     barCache,

@@ -56,6 +56,14 @@ for (const kind of testDatabaseKinds()) {
       expect(await store.read("AAPL", "1d", 1 * DAY, 2 * DAY)).toHaveLength(1);
     });
 
+    it("reads only the newest bars, ascending", async () => {
+      const store = new BarStore(database.db);
+      await store.upsert("AAPL", "1d", [bar(1 * DAY, 10), bar(3 * DAY, 12), bar(2 * DAY, 11)]);
+      await store.upsert("AAPL", "1h", [bar(9 * DAY, 99)]);
+      expect((await store.last("AAPL", "1d", 2)).map((b) => b.close)).toEqual([11, 12]);
+      expect(await store.last("MSFT", "1d", 2)).toEqual([]);
+    });
+
     it("writes more bars than one insert statement can carry", async () => {
       const store = new BarStore(database.db);
       const many = Array.from({ length: 1234 }, (_, i) => bar(i * DAY, 100 + i));

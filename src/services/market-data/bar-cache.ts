@@ -9,6 +9,7 @@ import type { BarCoverage } from "../../storage/repos/bar-store.js";
 export interface BarRepository {
   upsert(symbol: string, timeframe: Timeframe, bars: readonly Bar[]): Promise<void>;
   read(symbol: string, timeframe: Timeframe, fromMs: number, toMs: number): Promise<Bar[]>;
+  last(symbol: string, timeframe: Timeframe, count: number): Promise<Bar[]>;
   coverage(symbol: string, timeframe: Timeframe): Promise<BarCoverage | undefined>;
   setCoverage(symbol: string, timeframe: Timeframe, coverage: BarCoverage): Promise<void>;
 }
@@ -46,24 +47,36 @@ export class BarCache {
   ) {}
 
   async bars(symbol: ResolvedSymbol, timeframe: Timeframe, fromMs: number, toMs: number): Promise<CachedBars> {
+    const { key, cached } = await this.ensure(symbol, timeframe, fromMs, toMs);
+    return { bars: await this.store.read(key, timeframe, fromMs, toMs), cached };
+  }
+
+  /**
+   * The newest `count` bars of the whole history, without reading the rest: the latest-price route needs
+   * two bars, and a full read of decades of daily bars costs tens of milliseconds per call.
+   */
+  async lastBars(symbol: ResolvedSymbol, timeframe: Timeframe, count: number): Promise<CachedBars> {
+    const nowMs = this.clock.nowMs();
+    const { key, cached } = await this.ensure(symbol, timeframe, 0, nowMs + TIMEFRAME_MS[timeframe]);
+    return { bars: await this.store.last(key, timeframe, count), cached };
+  }
+
+  /** Makes the store hold [fromMs, toMs) (fetching what is missing); `cached` when the upstream failed and stored bars stand in. */
+  private async ensure(symbol: ResolvedSymbol, timeframe: Timeframe, fromMs: number, toMs: number): Promise<{ key: string; cached: boolean }> {
     const nowMs = this.clock.nowMs();
     const key = this.storeKey(symbol);
     const coverage = await this.store.coverage(key, timeframe);
-    if (!this.needsFetch(coverage, symbol, timeframe, fromMs, toMs, nowMs)) {
-      return { bars: await this.store.read(key, timeframe, fromMs, toMs), cached: false };
-    }
+    if (!this.needsFetch(coverage, symbol, timeframe, fromMs, toMs, nowMs)) return { key, cached: false };
     try {
       const joined = await this.refresh(symbol, timeframe, fromMs, nowMs, coverage);
       // Another caller's fetch may have covered a different span: look again rather than assume.
-      if (joined) return this.bars(symbol, timeframe, fromMs, toMs);
+      if (joined) return this.ensure(symbol, timeframe, fromMs, toMs);
     } catch (error) {
       const retryable = error instanceof AppError && (error.code === "UPSTREAM_UNAVAILABLE" || error.code === "UPSTREAM_SCHEMA_CHANGED");
-      if (retryable && coverage !== undefined && coverage.fromMs <= fromMs) {
-        return { bars: await this.store.read(key, timeframe, fromMs, toMs), cached: true };
-      }
+      if (retryable && coverage !== undefined && coverage.fromMs <= fromMs) return { key, cached: true };
       throw error;
     }
-    return { bars: await this.store.read(key, timeframe, fromMs, toMs), cached: false };
+    return { key, cached: false };
   }
 
   /**

@@ -1,6 +1,5 @@
 import { AppError } from "../../domain/app-error.js";
-import { TIMEFRAME_MS, type Bar, type Timeframe } from "../../domain/bar.js";
-import type { Clock } from "../../domain/clock.js";
+import type { Bar, Timeframe } from "../../domain/bar.js";
 import type { ResolvedSymbol } from "../../domain/resolved-symbol.js";
 import type { Mover, MoverCategory, MoversProvider } from "../../providers/prices/port.js";
 import type { BarCache } from "./bar-cache.js";
@@ -32,7 +31,6 @@ export class MarketDataService {
     private readonly resolve: (ticker: string) => ResolvedSymbol,
     private readonly bars: BarCache,
     private readonly movers: MoversProvider,
-    private readonly clock: Clock,
   ) {}
 
   /** Bars whose start lies in [startMs, endMs + 1 day): both dates inclusive, intraday bars included whole days. */
@@ -46,14 +44,13 @@ export class MarketDataService {
   }
 
   /**
-   * The most recent daily close and its change over the close before it. Reads the whole stored daily
-   * history (which the pattern routes need anyway) so a quiet or delisted series still answers with its
-   * real last bar rather than nothing.
+   * The most recent daily close and its change over the close before it. The whole daily history is kept
+   * in the store (the pattern routes need it anyway) and only its last two bars are read, so a quiet or
+   * delisted series still answers with its real last bar rather than nothing.
    */
   async latest(ticker: string): Promise<LatestPrice> {
     const symbol = this.resolve(ticker);
-    const nowMs = this.clock.nowMs();
-    const result = await this.bars.bars(symbol, "1d", 0, nowMs + TIMEFRAME_MS["1d"]);
+    const result = await this.bars.lastBars(symbol, "1d", 2);
     const n = result.bars.length;
     if (n < 2) throw new AppError("NO_DATA", `${symbol.ticker} has fewer than two daily bars; no change can be computed`);
     const last = result.bars[n - 1];

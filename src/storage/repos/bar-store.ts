@@ -58,14 +58,20 @@ export class BarStore {
       .where("ts_ms", "<", toMs)
       .orderBy("ts_ms")
       .execute();
-    return rows.map((r) => ({
-      tsMs: Number(r.ts_ms),
-      open: r.open,
-      high: r.high,
-      low: r.low,
-      close: r.close,
-      volume: r.volume,
-    }));
+    return rows.map(toBar);
+  }
+
+  /** The newest `count` bars, ascending. */
+  async last(symbol: string, timeframe: Timeframe, count: number): Promise<Bar[]> {
+    const rows = await this.db
+      .selectFrom("bars")
+      .select(["ts_ms", "open", "high", "low", "close", "volume"])
+      .where("symbol", "=", symbol)
+      .where("timeframe", "=", timeframe)
+      .orderBy("ts_ms", "desc")
+      .limit(count)
+      .execute();
+    return rows.reverse().map(toBar);
   }
 
   async coverage(symbol: string, timeframe: Timeframe): Promise<BarCoverage | undefined> {
@@ -93,4 +99,8 @@ export class BarStore {
       )
       .execute();
   }
+}
+
+function toBar(r: { ts_ms: number; open: number; high: number; low: number; close: number; volume: number | null }): Bar {
+  return { tsMs: Number(r.ts_ms), open: r.open, high: r.high, low: r.low, close: r.close, volume: r.volume };
 }
