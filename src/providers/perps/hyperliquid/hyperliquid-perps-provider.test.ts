@@ -1,5 +1,4 @@
 import { expect, it } from "vitest";
-import { AppError } from "../../../domain/app-error.js";
 import {
   createHyperliquidReplayFetch,
   describeWithShared,
@@ -11,6 +10,7 @@ import {
 import type { PerpCandleInterval } from "../port.js";
 import { createHyperliquidInfoClient } from "./hyperliquid-info-client.js";
 import { HyperliquidPerpsProvider } from "./hyperliquid-perps-provider.js";
+import { appError } from "../../../../test/support/caught-app-error.js";
 
 /** The window the kPEPE cassette asked for. */
 const KPEPE_FROM_MS = 1684702007000;
@@ -30,16 +30,6 @@ function setup(options: HyperliquidReplayOptions, extra: { timeoutMs?: number; m
     random: () => 0.5,
   });
   return { provider: new HyperliquidPerpsProvider({ info }), replay, sleeps };
-}
-
-async function appError(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error("expected an AppError");
 }
 
 const bodyOf = (init?: RequestInit) => JSON.parse(String(init?.body)) as Record<string, unknown>;

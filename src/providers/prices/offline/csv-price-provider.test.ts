@@ -1,25 +1,15 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, it } from "vitest";
-import { AppError } from "../../../domain/app-error.js";
 import { resolveSymbol } from "../../../domain/symbol-resolver.js";
 import { describeWithShared, SHARED_DAILY_DIR } from "../../../../test/support/replay-fetch.js";
 import { CsvBarStore } from "./csv-bar-store.js";
 import { CsvPriceProvider } from "./csv-price-provider.js";
+import { appError } from "../../../../test/support/caught-app-error.js";
 
 const ms = (date: string) => Date.parse(`${date}T00:00:00Z`);
 const ALL_FROM = ms("1970-01-01");
 const ALL_TO = ms("2100-01-01");
-
-async function appError(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error("expected an AppError");
-}
 
 describeWithShared("CsvPriceProvider on ../shared/datasets/daily", () => {
   const provider = new CsvPriceProvider({ marketDataDir: SHARED_DAILY_DIR });

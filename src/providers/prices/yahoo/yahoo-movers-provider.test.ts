@@ -1,5 +1,4 @@
 import { expect, it } from "vitest";
-import { AppError } from "../../../domain/app-error.js";
 import {
   createYahooReplayFetch,
   describeWithShared,
@@ -9,6 +8,7 @@ import {
 } from "../../../../test/support/replay-fetch.js";
 import { createYahooFinanceClient } from "./yahoo-finance-client.js";
 import { YahooMoversProvider } from "./yahoo-movers-provider.js";
+import { appError } from "../../../../test/support/caught-app-error.js";
 
 type ScreenerBody = { finance: { result: Array<{ quotes: Array<Record<string, unknown>> }> } };
 
@@ -27,16 +27,6 @@ function setup(fixtures: Array<string | YahooEnvelope>, routes: ReplayRoute[] = 
     logSink: { warn: (m) => logs.push(m), error: (m) => logs.push(m) },
   });
   return { provider: new YahooMoversProvider({ yahoo }), replay, logs };
-}
-
-async function appError(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error("expected an AppError");
 }
 
 describeWithShared("YahooMoversProvider (recorded screener responses)", () => {

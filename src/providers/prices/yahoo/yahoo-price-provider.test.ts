@@ -1,5 +1,4 @@
 import { expect, it } from "vitest";
-import { AppError } from "../../../domain/app-error.js";
 import type { ResolvedSymbol } from "../../../domain/resolved-symbol.js";
 import {
   createYahooReplayFetch,
@@ -11,6 +10,7 @@ import {
 } from "../../../../test/support/replay-fetch.js";
 import { createYahooFinanceClient } from "./yahoo-finance-client.js";
 import { YahooPriceProvider } from "./yahoo-price-provider.js";
+import { appError } from "../../../../test/support/caught-app-error.js";
 
 const DAY_MS = 86_400_000;
 const ms = (iso: string) => Date.parse(iso.length === 10 ? `${iso}T00:00:00Z` : iso);
@@ -55,16 +55,6 @@ function setup(
     },
   });
   return { provider: new YahooPriceProvider({ yahoo, clock }), replay, sleeps, logs };
-}
-
-async function appError(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error("expected an AppError");
 }
 
 const AAPL_DAILY_URL = chartUrl("AAPL", "1d", ms("2020-01-01") - DAY_MS, ms("2020-01-03"));
