@@ -21,44 +21,20 @@
  */
 import fs from "node:fs";
 import os from "node:os";
-import path from "node:path";
 import { chooseL2Kernel, bestChunkSize } from "../src/core/kernel-choice.js";
 import { prepareSeries, type PreparedSeries } from "../src/core/prepared-series.js";
 import { searchMany } from "../src/core/search-many.js";
 import type { SearchOptions } from "../src/core/search-options.js";
 import { searchSeries } from "../src/core/search-series.js";
 import { describeMismatch, naiveSearch, naiveSearchMany, type NaiveMatch } from "../test/reference/naive-search.js";
-import { garchWalk, mulberry32, randomInt } from "../test/support/seeded-rng.js";
-import { DAILY_DATASET_DIR } from "../test/support/shared-paths.js";
-
-interface Case {
-  name: string;
-  values: Float64Array;
-  reps: number;
-}
+import { garchWalk } from "../test/support/seeded-rng.js";
+import { queryStarts, realCases, syntheticCases, type Case } from "./pattern-cases.js";
+import { emptyRow, median, printHeader, printRow, quantile90, targetReport, type Row } from "./pattern-table.js";
 
 interface Variant {
   label: string;
   metric: "l1" | "l2";
   algorithm?: SearchOptions["algorithm"];
-}
-
-interface Row {
-  case: string;
-  n: number;
-  m: number;
-  variant: string;
-  kernel: string;
-  coldMs: number;
-  warmMedianMs: number;
-  warmP90Ms: number;
-  mWindowsPerSec: number;
-  oracleMs: number;
-  timesFasterThanOracle: number;
-  floorMs: number;
-  timesAboveFloor: number;
-  checked: number;
-  mismatches: number;
 }
 
 const K = 10;
@@ -69,7 +45,6 @@ const VARIANTS: Variant[] = [
   { label: "l2/mass", metric: "l2", algorithm: "mass" },
   { label: "l1", metric: "l1" },
 ];
-const SMALL_REAL_FILES = ["BTC-USD", "EURUSD", "SPY"];
 
 const args = process.argv.slice(2);
 const small = args.includes("--small");
@@ -78,14 +53,6 @@ const jsonFile = jsonIndex >= 0 ? args[jsonIndex + 1] : undefined;
 if (jsonIndex >= 0 && jsonFile === undefined) throw new Error("--json needs a file name");
 
 const failures: string[] = [];
-
-function median(sorted: number[]): number {
-  return sorted[Math.floor((sorted.length - 1) / 2)];
-}
-
-function quantile90(sorted: number[]): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil(0.9 * sorted.length) - 1)];
-}
 
 function time<T>(run: () => T): [T, number] {
   const started = performance.now();
@@ -108,61 +75,6 @@ function memoryFloorMs(values: Float64Array): number {
   }
   if (Number.isNaN(sink) && values.every((v) => !Number.isNaN(v))) throw new Error("unreachable");
   return median(times.sort((a, b) => a - b));
-}
-
-function readCloses(file: string): Float64Array {
-  const lines = fs.readFileSync(file, "utf8").trim().split(/\r?\n/);
-  const column = lines[0].split(",").indexOf("close");
-  if (column < 0) throw new Error(`${file}: no close column`);
-  return Float64Array.from(lines.slice(1), (line) => {
-    const cell = line.split(",")[column];
-    return cell === undefined || cell === "" ? Number.NaN : Number(cell);
-  });
-}
-
-function syntheticCases(): Case[] {
-  const specs: [string, number, number, number][] = [
-    ["garch 10k daily", 10_000, 0.015, 20],
-    ["garch 100k hourly", 100_000, 0.004, 10],
-    ["garch 1M 15m", 1_000_000, 0.0015, 3],
-  ];
-  return specs
-    .filter(([, n]) => !small || n === 10_000)
-    .map(([name, n, volPerBar, reps], i) => ({
-      name,
-      values: garchWalk({ length: n, seed: 1000 + i, volPerBar }),
-      reps: small ? 1 : reps,
-    }));
-}
-
-function realCases(): Case[] {
-  if (!fs.existsSync(DAILY_DATASET_DIR)) {
-    console.log(`(real daily files skipped: ${DAILY_DATASET_DIR} not found)`);
-    return [];
-  }
-  return fs
-    .readdirSync(DAILY_DATASET_DIR)
-    .filter((file) => file.endsWith(".csv"))
-    .sort()
-    .map((file) => path.basename(file, ".csv"))
-    .filter((symbol) => !small || SMALL_REAL_FILES.includes(symbol))
-    .map((symbol) => ({
-      name: `real ${symbol}`,
-      values: readCloses(path.join(DAILY_DATASET_DIR, `${symbol}.csv`)),
-      reps: small ? 1 : 10,
-    }));
-}
-
-/** Last window plus two seeded random positions whose windows hold only finite values. */
-function queryStarts(values: Float64Array, m: number, seed: number): number[] {
-  const rand = mulberry32(seed);
-  const eligible = (s: number) => values.subarray(s, s + m).every(Number.isFinite);
-  const starts = [values.length - m];
-  while (starts.length < 3) {
-    const s = randomInt(rand, values.length - m + 1);
-    if (eligible(s) && !starts.includes(s)) starts.push(s);
-  }
-  return starts.filter(eligible);
 }
 
 function check(label: string, ref: NaiveMatch[], comp: Parameters<typeof describeMismatch>[1], row: Row): void {
@@ -256,26 +168,6 @@ function benchCase(testCase: Case, rows: Row[]): void {
   }
 }
 
-function emptyRow(name: string, n: number, m: number, variant: string, kernel: string, floorMs: number): Row {
-  return {
-    case: name,
-    n,
-    m,
-    variant,
-    kernel,
-    coldMs: 0,
-    warmMedianMs: 0,
-    warmP90Ms: 0,
-    mWindowsPerSec: 0,
-    oracleMs: 0,
-    timesFasterThanOracle: 0,
-    floorMs,
-    timesAboveFloor: 0,
-    checked: 0,
-    mismatches: 0,
-  };
-}
-
 /** One query (the last 60 bars of the first file) over every real file at once, with one shared bound. */
 function benchScreen(cases: Case[], rows: Row[]): void {
   if (cases.length < 2) return;
@@ -313,55 +205,6 @@ function benchScreen(cases: Case[], rows: Row[]): void {
   }
 }
 
-const COLUMNS: [string, number, (r: Row) => string][] = [
-  ["case", 22, (r) => r.case],
-  ["n", 9, (r) => String(r.n)],
-  ["m", 4, (r) => String(r.m)],
-  ["variant", 10, (r) => r.variant],
-  ["kernel", 16, (r) => r.kernel],
-  ["cold ms", 9, (r) => r.coldMs.toFixed(2)],
-  ["warm ms", 9, (r) => r.warmMedianMs.toFixed(3)],
-  ["p90 ms", 9, (r) => r.warmP90Ms.toFixed(3)],
-  ["Mwin/s", 8, (r) => r.mWindowsPerSec.toFixed(1)],
-  ["oracle ms", 10, (r) => r.oracleMs.toFixed(1)],
-  ["x oracle", 9, (r) => r.timesFasterThanOracle.toFixed(1)],
-  ["floor ms", 9, (r) => r.floorMs.toFixed(3)],
-  ["x floor", 8, (r) => r.timesAboveFloor.toFixed(0)],
-  ["checks", 7, (r) => (r.mismatches === 0 ? `${r.checked} ok` : `${r.mismatches} BAD`)],
-];
-
-function printHeader(): void {
-  console.log(COLUMNS.map(([title, width]) => title.padStart(width)).join(" "));
-}
-
-function printRow(row: Row): void {
-  console.log(COLUMNS.map(([, width, cell]) => cell(row).padStart(width)).join(" "));
-}
-
-/** Target lines from pattern-search.md §4 (warm, one core, exact top-10), for the default variants. */
-function targetReport(rows: Row[]): string[] {
-  const lines: string[] = [];
-  const l2Limits: [number, number][] = [
-    [10_000, 1.5],
-    [100_000, 5],
-    [1_000_000, 50],
-  ];
-  for (const row of rows) {
-    if (row.case.startsWith("garch") && row.variant === "l2") {
-      const limit = l2Limits.find(([n]) => row.n === n)?.[1];
-      if (limit !== undefined) {
-        const verdict = row.warmMedianMs <= limit ? "met" : "MISSED";
-        lines.push(`L2 ${row.case} m=${row.m}: ${row.warmMedianMs.toFixed(3)} ms (target <= ${limit} ms) ${verdict}`);
-      }
-    }
-    if (row.variant === "l1" && !row.case.startsWith("real")) {
-      const verdict = row.timesFasterThanOracle >= 4 ? "met" : "MISSED";
-      lines.push(`L1 ${row.case} m=${row.m}: ${row.timesFasterThanOracle.toFixed(1)}x the oracle (target >= 4x) ${verdict}`);
-    }
-  }
-  return lines;
-}
-
 /**
  * Runs every variant once on a small throwaway series so that "cold" below measures building rolling stats
  * and spectra for a new series, not V8 compiling the search code for the first time.
@@ -384,8 +227,8 @@ function main(): void {
   warmUpJit();
   printHeader();
   const rows: Row[] = [];
-  const real = realCases();
-  for (const testCase of [...syntheticCases(), ...real]) benchCase(testCase, rows);
+  const real = realCases(small);
+  for (const testCase of [...syntheticCases(small), ...real]) benchCase(testCase, rows);
   benchScreen(real, rows);
   const targets = targetReport(rows);
   console.log("\nTargets (pattern-search.md §4):");
