@@ -38,10 +38,11 @@ export function findAnalogsAcross(list: readonly SearchableSeries[], queryStart:
  * The pattern summary over analogs that live in different series: each analog's forward and in-window
  * returns come from its own series (summarizeAnalogs per series), and the averages are pooled by count.
  */
-export function summarizeAnalogsAcross(analogs: readonly SeriesAnalog[]): AnalogSummary {
+export function summarizeAnalogsAcross(analogs: readonly SeriesAnalog[], querySeries: PriceSeries, queryStart: number): AnalogSummary {
   const groups = new Map<PriceSeries, SeriesAnalog[]>();
   for (const analog of analogs) groups.set(analog.series, [...(groups.get(analog.series) ?? []), analog]);
-  const parts = [...groups].map(([series, group]) => summarizeAnalogs(series, group));
+  // Only the query's own series can leak the query's bars into an outcome.
+  const parts = [...groups].map(([series, group]) => summarizeAnalogs(series, group, series === querySeries ? queryStart : undefined));
   const pool = (pick: (s: AnalogSummary) => AverageWithCount): AverageWithCount => {
     const n = parts.reduce((total, part) => total + pick(part).n, 0);
     if (n === 0) return { average: null, n: 0 };

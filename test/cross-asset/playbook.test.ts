@@ -46,7 +46,13 @@ describe.skipIf(!SHARED_PRESENT)("/playbook", () => {
     expect(status).toBe(200);
     expect(body.horizon_days).toEqual([7, 30, 90]);
     expect(body.analogs.map((a: any) => [a.start_date, a.end_date])).toEqual(analogs);
-    body.ticker_outcomes.forEach((o: any, h: number) => expectDistribution(o, analogs.map(([, end]) => naiveMove(aapl, end, body.horizon_days[h]))));
+    // An analog ending before the window whose horizon reaches into it must not count (it would be the window's own days).
+    const queryStartMs = Date.parse("2024-10-01T00:00:00Z");
+    const move = (s: typeof aapl, end: string, days: number) => {
+      const endMs = Date.parse(`${end}T00:00:00Z`);
+      return endMs < queryStartMs && endMs + days * DAY > queryStartMs ? null : naiveMove(s, end, days);
+    };
+    body.ticker_outcomes.forEach((o: any, h: number) => expectDistribution(o, analogs.map(([, end]) => move(aapl, end, body.horizon_days[h]))));
     const rows = body.peers as any[];
     expect(rows.map((p) => [p.ticker, p.status])).toEqual([
       ["MSFT", "ok"],
@@ -58,7 +64,7 @@ describe.skipIf(!SHARED_PRESENT)("/playbook", () => {
     Object.values(peers).forEach((peer, i) =>
       rows[i].outcomes.forEach((o: any, h: number) => {
         expect(o.horizon_days).toBe(body.horizon_days[h]);
-        expectDistribution(o, analogs.map(([, end]) => naiveMove(peer, end, o.horizon_days)));
+        expectDistribution(o, analogs.map(([, end]) => move(peer, end, o.horizon_days)));
       }),
     );
     // BTC began in 2014: analogs before that have no BTC outcome and are not counted.

@@ -73,6 +73,18 @@ describe.skipIf(!SHARED_PRESENT)("pattern routes on the daily dataset", () => {
     expect(body.summary["Matches in pattern average"]).toBe(4);
   });
 
+  it("does not count an analog whose horizon runs into the query window (same rule as /forward_distribution)", async () => {
+    // BTC's June 2022 crash: an analog ending just before it would otherwise carry the crash as its outcome.
+    const window = "ticker=BTC&start_date=2022-06-01&end_date=2022-06-20&k=50";
+    const patterns = await call(`/get_patterns?${window}&wrap=false`);
+    const distribution = await call(`/forward_distribution?${window}&horizon_days=7,30`);
+    expect(patterns.status).toBe(200);
+    const n = (days: number) => distribution.body.horizons.find((h: { horizon_days: number }) => h.horizon_days === days);
+    expect(patterns.body.summary["Matches with 30 day history"]).toBe(n(30).n);
+    expect(patterns.body.summary["Average 30 day return"]).toBeCloseTo(n(30).mean, 12);
+    expect(patterns.body.summary["Matches with 7 day history"]).toBe(n(7).n);
+  });
+
   it("never returns windows overlapping the query, each other, or a gap", async () => {
     const aapl = dataset("AAPL.csv");
     const { body } = await call("/get_patterns_raw?ticker=AAPL&start_date=2001-06-01&end_date=2001-08-01&k=20&wrap=false");

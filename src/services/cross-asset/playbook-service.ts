@@ -7,6 +7,8 @@ import type { SeriesCache } from "../market-data/series-cache.js";
 import type { PatternResult, PatternService } from "../patterns/pattern-service.js";
 import { loadEach, type LoadStatus } from "./load-each.js";
 
+const DAY_MS = 86_400_000;
+
 export const MAX_LEAD_LAG_DAYS = 5;
 /** Below this many shared daily returns a correlation says nothing; the peer's lead_lag is null. */
 export const MIN_LEAD_LAG_RETURNS = 20;
@@ -76,7 +78,8 @@ export class PlaybookService {
       wrap: false,
     });
     const anchorsMs = pattern.analogs.map((a) => pattern.series.timesMs[a.indices[a.indices.length - 1]]);
-    const outcomesOf = (series: PriceSeries) => query.horizonsDays.map((days) => horizonOutcome(series, anchorsMs, days));
+    const queryStartMs = pattern.series.timesMs[pattern.window.start];
+    const outcomesOf = (series: PriceSeries) => query.horizonsDays.map((days) => horizonOutcome(series, anchorsMs, days, queryStartMs));
     const peers = (await loadEach(this.seriesCache, query.peers, this.record)).map((outcome): PeerPlaybook => {
       if (outcome.status !== "ok") return { ticker: outcome.ticker, status: outcome.status, error: outcome.error, outcomes: [], leadLag: null };
       const { series } = outcome.loaded;
@@ -86,8 +89,14 @@ export class PlaybookService {
   }
 }
 
-function horizonOutcome(series: PriceSeries, anchorsMs: readonly number[], horizonDays: number): HorizonOutcome {
-  const values = anchorsMs.map((anchorMs) => anchoredMove(series, anchorMs, horizonDays));
+/**
+ * An analog that ends before the query window and whose horizon reaches into it does not count (null): its
+ * outcome would be made of the same days as the query itself, the ticker's or a peer's alike.
+ */
+function horizonOutcome(series: PriceSeries, anchorsMs: readonly number[], horizonDays: number, queryStartMs: number): HorizonOutcome {
+  const values = anchorsMs.map((anchorMs) =>
+    anchorMs < queryStartMs && anchorMs + horizonDays * DAY_MS > queryStartMs ? null : anchoredMove(series, anchorMs, horizonDays),
+  );
   return { horizonDays, ...outcomeDistribution(values), values };
 }
 

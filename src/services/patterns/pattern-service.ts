@@ -66,8 +66,12 @@ export class PatternService {
   }
 
   summarize(result: PatternResult): AnalogSummary {
-    if (result.universe === undefined) return summarizeAnalogs(result.series, result.analogs);
-    return summarizeAnalogsAcross(result.analogs.map((a) => ({ ...a, series: a.series ?? result.series })));
+    if (result.universe === undefined) return summarizeAnalogs(result.series, result.analogs, result.window.start);
+    return summarizeAnalogsAcross(
+      result.analogs.map((a) => ({ ...a, series: a.series ?? result.series })),
+      result.series,
+      result.window.start,
+    );
   }
 
   /** The query's own series first, then every other listed series once (by source symbol); failures are reported, not thrown. */
