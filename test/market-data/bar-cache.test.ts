@@ -118,6 +118,60 @@ for (const kind of testDatabaseKinds()) {
       await expect(intradayCache.bars(aapl, "15m", from - 86_400_000, from)).rejects.toMatchObject({ code: "RANGE_UNAVAILABLE" });
     });
 
+    it("keeps serving an intraday series left idle past the source's lookback", async () => {
+      const lookbackMs = 60 * 86_400_000;
+      const intraday: PriceProvider = {
+        name: "idle-intraday-source",
+        bars: async (_symbol, _tf, fromMs, toMs) => {
+          if (fromMs < clock.nowMs() - lookbackMs) throw new AppError("RANGE_UNAVAILABLE", "beyond the 60-day lookback");
+          const bars: Bar[] = [];
+          for (let t = Math.ceil(fromMs / 900_000) * 900_000; t < Math.min(toMs, clock.nowMs()); t += 900_000) {
+            bars.push({ tsMs: t, open: 1, high: 1, low: 1, close: 2, volume: null });
+          }
+          return bars;
+        },
+      };
+      const idle = new BarCache(intraday, new BarStore(database.db), clock);
+      const dayMs = 86_400_000;
+      await idle.bars(aapl, "15m", clock.nowMs() - dayMs, clock.nowMs());
+      clock.advance(70 * dayMs);
+      const recent = await idle.bars(aapl, "15m", clock.nowMs() - dayMs, clock.nowMs());
+      expect(recent.bars).toHaveLength(96); // a new known span starts at the request
+      // The old span's bars stay stored, but with a hole before the new span they are no longer a known
+      // complete range, so a request there is honestly beyond the source's reach.
+      await expect(idle.bars(aapl, "15m", clock.nowMs() - 71 * dayMs, clock.nowMs() - 70 * dayMs)).rejects.toMatchObject({ code: "RANGE_UNAVAILABLE" });
+    });
+
+    it("refetches the whole history when the source re-bases it (a split)", async () => {
+      let factor = 1;
+      const rebasing: PriceProvider = {
+        name: "rebasing-source",
+        bars: async (symbol, tf, fromMs, toMs) => {
+          const bars = await new CsvPriceProvider({ marketDataDir: DAILY_DATASET_DIR }).bars(symbol, tf, fromMs, Math.min(toMs, clock.nowMs() + 1));
+          return bars.map((b) => ({ ...b, open: b.open / factor, high: b.high / factor, low: b.low / factor, close: b.close / factor }));
+        },
+      };
+      const splitting = new BarCache(rebasing, new BarStore(database.db), clock);
+      const before = await splitting.bars(aapl, "1d", ms("2024-01-02"), ms("2024-12-07"));
+      factor = 4; // a 4:1 split: the source now divides every past price by 4
+      clock.advance(60 * 60_000);
+      const after = await splitting.bars(aapl, "1d", ms("2024-01-02"), ms("2024-12-07"));
+      expect(after.bars[0].close).toBeCloseTo(before.bars[0].close / 4, 9);
+      expect(after.bars.at(-1)!.close).toBeCloseTo(before.bars.at(-1)!.close / 4, 9);
+    });
+
+    it("does not record an empty first answer as known history", async () => {
+      let empty = true;
+      const flaky: PriceProvider = {
+        name: "flaky-source",
+        bars: async (symbol, tf, fromMs, toMs) => (empty ? [] : new CsvPriceProvider({ marketDataDir: DAILY_DATASET_DIR }).bars(symbol, tf, fromMs, toMs)),
+      };
+      const cacheOnFlaky = new BarCache(flaky, new BarStore(database.db), clock);
+      expect((await cacheOnFlaky.bars(aapl, "1d", ms("2020-01-02"), ms("2020-02-01"))).bars).toEqual([]);
+      empty = false;
+      expect((await cacheOnFlaky.bars(aapl, "1d", ms("2020-01-02"), ms("2020-02-01"))).bars).toHaveLength(21);
+    });
+
     it("makes one upstream call for identical concurrent misses", async () => {
       const results = await Promise.all(Array.from({ length: 8 }, () => cache.bars(aapl, "1d", ms("2019-01-02"), ms("2019-02-01"))));
       expect(provider.calls).toHaveLength(1);

@@ -30,6 +30,9 @@ export function tailTtlMs(symbol: ResolvedSymbol, timeframe: Timeframe): number 
 // closes (late prints, settlement prices); older bars are immutable.
 const TAIL_OVERLAP_BARS = 5;
 
+/** Late revisions move a close by well under 1%; a split moves it by a third or more. */
+const BASIS_CHANGE_TOLERANCE = 0.01;
+
 /**
  * "Fetched on first request and cached locally": bars live in the database keyed by source symbol and
  * timeframe, with the span known complete. A request inside that span is served from the store; the
@@ -72,8 +75,11 @@ export class BarCache {
       // Another caller's fetch may have covered a different span: look again rather than assume.
       if (joined) return this.ensure(symbol, timeframe, fromMs, toMs);
     } catch (error) {
-      const retryable = error instanceof AppError && (error.code === "UPSTREAM_UNAVAILABLE" || error.code === "UPSTREAM_SCHEMA_CHANGED");
-      if (retryable && coverage !== undefined && coverage.fromMs <= fromMs) return { key, cached: true };
+      const code = error instanceof AppError ? error.code : undefined;
+      const transient = code === "UPSTREAM_UNAVAILABLE" || code === "UPSTREAM_SCHEMA_CHANGED";
+      // Stored bars stand in for an unreachable source, and for one that can no longer reach back to them.
+      const stored = coverage !== undefined && coverage.fromMs <= fromMs && (transient || (code === "RANGE_UNAVAILABLE" && toMs <= coverage.toMs));
+      if (stored) return { key, cached: true };
       throw error;
     }
     return { key, cached: false };
@@ -125,13 +131,53 @@ export class BarCache {
   }
 
   private async fetchAndStore(symbol: ResolvedSymbol, timeframe: Timeframe, fromMs: number, nowMs: number, coverage: BarCoverage | undefined) {
-    const headFrom = coverage === undefined ? fromMs : Math.min(fromMs, coverage.fromMs);
-    // With a stored span, fetch only what is missing: the head before it and the tail after its closed part.
-    const tailFrom = coverage === undefined ? headFrom : Math.max(coverage.fromMs, coverage.toMs - TAIL_OVERLAP_BARS * TIMEFRAME_MS[timeframe]);
     const toMs = nowMs + TIMEFRAME_MS[timeframe];
-    const tail = await this.provider.bars(symbol, timeframe, tailFrom, toMs);
-    const head = coverage !== undefined && headFrom < coverage.fromMs ? await this.provider.bars(symbol, timeframe, headFrom, coverage.fromMs) : [];
+    if (coverage === undefined) return this.storeSpan(symbol, timeframe, fromMs, toMs, nowMs);
+    // With a stored span, fetch only what is missing: the tail after its closed part and the head before it.
+    const tailFrom = Math.max(coverage.fromMs, coverage.toMs - TAIL_OVERLAP_BARS * TIMEFRAME_MS[timeframe]);
+    let tail: Bar[];
+    try {
+      tail = await this.provider.bars(symbol, timeframe, tailFrom, toMs);
+    } catch (error) {
+      // The span was last extended so long ago that the source no longer reaches back to it (intraday
+      // lookback): start a new known span at the request; the old bars stay stored but outside it.
+      if (error instanceof AppError && error.code === "RANGE_UNAVAILABLE") return this.storeSpan(symbol, timeframe, fromMs, toMs, nowMs);
+      throw error;
+    }
+    const headFrom = Math.min(fromMs, coverage.fromMs);
+    if (await this.basisChanged(symbol, timeframe, tail)) {
+      // A split re-bases the whole history at the source; stored bars on the old basis would make a step.
+      return this.storeSpan(symbol, timeframe, headFrom, toMs, nowMs);
+    }
+    const head = headFrom < coverage.fromMs ? await this.provider.bars(symbol, timeframe, headFrom, coverage.fromMs) : [];
     await this.store.upsert(this.storeKey(symbol), timeframe, [...head, ...tail]);
     await this.store.setCoverage(this.storeKey(symbol), timeframe, { fromMs: headFrom, toMs: nowMs, fetchedAtMs: nowMs });
+  }
+
+  /** Fetches [fromMs, toMs) whole and records it as the known span; an empty answer records nothing. */
+  private async storeSpan(symbol: ResolvedSymbol, timeframe: Timeframe, fromMs: number, toMs: number, nowMs: number) {
+    const bars = await this.provider.bars(symbol, timeframe, fromMs, toMs);
+    // An empty answer teaches nothing: recording the span would turn a transient blank into permanent NO_DATA.
+    if (bars.length === 0) return;
+    await this.store.upsert(this.storeKey(symbol), timeframe, bars);
+    await this.store.setCoverage(this.storeKey(symbol), timeframe, { fromMs, toMs: nowMs, fetchedAtMs: nowMs });
+  }
+
+  /**
+   * True when the refetched tail disagrees with the stored closes of the same bars by more than revisions
+   * explain (the median ratio off by more than 1%): the source re-based its history, as after a split.
+   * The newest stored bar is left out, since it may have been stored while still forming.
+   */
+  private async basisChanged(symbol: ResolvedSymbol, timeframe: Timeframe, tail: readonly Bar[]): Promise<boolean> {
+    if (tail.length === 0) return false;
+    const stored = await this.store.read(this.storeKey(symbol), timeframe, tail[0].tsMs, tail[tail.length - 1].tsMs + 1);
+    const fresh = new Map(tail.map((b) => [b.tsMs, b.close]));
+    const ratios = stored
+      .slice(0, -1)
+      .map((b) => b.close / (fresh.get(b.tsMs) ?? Number.NaN))
+      .filter(Number.isFinite)
+      .sort((a, b) => a - b);
+    if (ratios.length === 0) return false;
+    return Math.abs(ratios[Math.floor(ratios.length / 2)] - 1) > BASIS_CHANGE_TOLERANCE;
   }
 }
