@@ -65,6 +65,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if ((e.CDP_API_KEY_ID === undefined) !== (e.CDP_API_KEY_SECRET === undefined)) {
     throw new ConfigError("Invalid configuration:\n  CDP_API_KEY_ID and CDP_API_KEY_SECRET must be set together");
   }
+  if (e.DATABASE_URL !== undefined && (e.SIGNER_PRIVATE_KEY === undefined || e.MPP_SECRET_KEY === undefined)) {
+    // With PostgreSQL several nodes may serve behind one balancer: keys generated per data directory would give
+    // each node its own signer and MPP secret, so signatures and challenges would not verify across nodes.
+    throw new ConfigError("Invalid configuration:\n  SIGNER_PRIVATE_KEY and MPP_SECRET_KEY must be set with DATABASE_URL (every node must share them)");
+  }
   if (e.FACILITATOR !== "embedded" && e.PAY_TO === undefined) {
     throw new ConfigError("Invalid configuration:\n  PAY_TO is required with a remote FACILITATOR (real money needs a real recipient)");
   }

@@ -69,11 +69,18 @@ export const enumParam = <const T extends readonly [string, ...string[]]>(values
   return withDefault.openapi({ description: options.description, example: options.default ?? values[0] });
 };
 
-/** Comma-separated symbols, trimmed, upper-case-insensitive duplicates removed, between `min` and `max` entries. */
+/** Comma-separated symbols, trimmed, case-insensitive duplicates removed, between `min` and `max` entries. */
 export const symbolListParam = (options: { min: number; max: number; description: string; example: string }) =>
   z
     .string()
-    .transform((v) => [...new Set(v.split(",").map((s) => s.trim()).filter((s) => s.length > 0))])
+    .transform((v) => {
+      // Symbols are case-insensitive (aapl is AAPL): keep the first spelling of each.
+      const bySymbol = new Map<string, string>();
+      for (const s of v.split(",").map((x) => x.trim()).filter((x) => x.length > 0)) {
+        if (!bySymbol.has(s.toUpperCase())) bySymbol.set(s.toUpperCase(), s);
+      }
+      return [...bySymbol.values()];
+    })
     .refine((list) => list.length >= options.min, `must list at least ${options.min} symbol${options.min === 1 ? "" : "s"}`)
     .refine((list) => list.length <= options.max, `must list at most ${options.max} symbols`)
     .refine((list) => list.every((s) => s.length <= 32), "each symbol must be at most 32 characters")

@@ -40,6 +40,14 @@ describe.skipIf(!SHARED_PRESENT)("/screen", () => {
     expect(short.body.results.find((r) => r.ticker === "BTC")!.status).toBe("invalid_window");
   });
 
+  it("removes case-insensitive duplicates and labels each row with the spelling asked for", async () => {
+    const { body } = await screen("tickers=AAPL,aapl,GC=F,xyz:GOLD&start_date=2024-10-01&end_date=2024-11-01");
+    expect(body.screened).toBe(3);
+    expect(body.results.map((r) => r.ticker).sort()).toEqual(["AAPL", "GC=F", "xyz:GOLD"].sort());
+    const gold = body.results.filter((r) => r.ticker !== "AAPL");
+    expect(gold[0].similarity).toBe(gold[1].similarity);
+  });
+
   it("rejects more than 50 tickers with 422", async () => {
     const tickers = Array.from({ length: 51 }, (_, i) => `T${i}`).join(",");
     const { status, body } = await screen(`tickers=${tickers}&start_date=2024-10-01&end_date=2024-11-01`);

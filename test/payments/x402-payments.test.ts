@@ -162,6 +162,9 @@ describe.skipIf(!SHARED_PRESENT)("x402 settlement failure", () => {
     expect(JSON.parse(text).error.code).toBe("SETTLEMENT_FAILED");
     expect(res.headers.get("x-response-signature")).toBeNull();
     expect(await payer.balance()).toBe(10_000_000n);
+    // A failed settlement is an error in the request log, not a quote (it would read as unmet demand).
+    const log = await new RequestLog(service.database.db).since(0);
+    expect(log.filter((e) => e.operationId === "api" && e.status === 402).map((e) => e.outcome)).toEqual(["quote", "error"]);
   });
 });
 

@@ -35,8 +35,10 @@ describe("configuration from the environment", () => {
     expect(remote.facilitator).toEqual({ mode: "remote", url: "https://facilitator.example", cdpKeyId: undefined, cdpKeySecret: undefined });
   });
 
-  it("switches to PostgreSQL by URL and trims the public base URL", () => {
-    const config = loadConfig({ DATABASE_URL: "postgres://u@h/db", PUBLIC_BASE_URL: "https://api.example.com/" });
+  it("switches to PostgreSQL by URL, with shared keys, and trims the public base URL", () => {
+    expect(() => loadConfig({ DATABASE_URL: "postgres://u@h/db" })).toThrowError(/SIGNER_PRIVATE_KEY and MPP_SECRET_KEY/);
+    const keys = { SIGNER_PRIVATE_KEY: `0x${"11".repeat(32)}`, MPP_SECRET_KEY: "s".repeat(32) };
+    const config = loadConfig({ DATABASE_URL: "postgres://u@h/db", PUBLIC_BASE_URL: "https://api.example.com/", ...keys });
     expect(config.databaseUrl).toBe("postgres://u@h/db");
     expect(config.publicBaseUrl).toBe("https://api.example.com");
   });

@@ -30,8 +30,9 @@ export function requestLogging(deps: {
     const scope = c.get("scope");
     const status = c.res.status;
     const paid = route !== undefined && route.price.kind !== "free";
+    // A 402 after a verified payment is a failed settlement, not a quote: it must not count as unmet demand.
     const outcome: RequestOutcome =
-      status === 402 ? "quote" : status >= 400 ? "error" : paid && scope?.settled === true ? "served" : "free";
+      status === 402 && scope?.payer === undefined ? "quote" : status >= 400 ? "error" : paid && scope?.settled === true ? "served" : "free";
     const nowMs = deps.clock.nowMs();
     try {
       const clientKey = await deps.keyer.keyFor(

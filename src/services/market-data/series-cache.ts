@@ -43,11 +43,9 @@ export class SeriesCache {
     const key = `${symbol.source}|${timeframe}`;
     const nowMs = this.clock.nowMs();
     const entry = this.entries.get(key);
-    if (entry !== undefined && nowMs - entry.loadedAtMs < tailTtlMs(symbol, timeframe)) {
-      return { ...entry.value, symbol: { ...entry.value.symbol, ticker: symbol.ticker } };
-    }
+    if (entry !== undefined && nowMs - entry.loadedAtMs < tailTtlMs(symbol, timeframe)) return asRequested(entry.value, symbol.ticker);
     const running = this.inFlight.get(key);
-    if (running !== undefined) return running;
+    if (running !== undefined) return asRequested(await running, symbol.ticker);
     const work = this.fetch(symbol, timeframe, nowMs).finally(() => this.inFlight.delete(key));
     this.inFlight.set(key, work);
     const value = await work;
@@ -64,4 +62,13 @@ export class SeriesCache {
     const series = toPriceSeries(symbol.ticker, timeframe, result.bars);
     return { symbol, series, prepared: prepareSeries(series.closes, series.breakBefore), cached: result.cached };
   }
+}
+
+/**
+ * One cached history serves every spelling that resolves to it (GC=F, xyz:GOLD): each caller gets it
+ * labelled with the ticker it asked for, never the first loader's.
+ */
+function asRequested(value: LoadedSeries, ticker: string): LoadedSeries {
+  if (value.symbol.ticker === ticker) return value;
+  return { ...value, symbol: { ...value.symbol, ticker }, series: { ...value.series, ticker } };
 }
