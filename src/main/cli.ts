@@ -13,6 +13,7 @@ import { registerExactEvmScheme } from "@x402/evm/exact/client";
 import { wrapFetchWithPayment } from "@x402/fetch";
 import { recoverMessageAddress, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { loadCliConfig } from "../config/cli-config.js";
 
 interface CliArgs {
   base: string;
@@ -21,8 +22,8 @@ interface CliArgs {
   params: URLSearchParams;
 }
 
-function parseArgs(argv: string[]): CliArgs {
-  let base = process.env.PRECEDENT_URL ?? "http://localhost:8402";
+function parseArgs(argv: string[], defaultBase: string): CliArgs {
+  let base = defaultBase;
   let method: "GET" | "POST" = "POST";
   let routePath: string | undefined;
   const params = new URLSearchParams();
@@ -37,9 +38,8 @@ function parseArgs(argv: string[]): CliArgs {
   return { base: base.replace(/\/+$/, ""), method, path: routePath, params };
 }
 
-function walletKey(): Hex {
-  const fromEnv = process.env.WALLET_PRIVATE_KEY;
-  if (fromEnv !== undefined && /^0x[0-9a-fA-F]{64}$/.test(fromEnv)) return fromEnv as Hex;
+function walletKey(fromEnv: Hex | undefined): Hex {
+  if (fromEnv !== undefined) return fromEnv;
   const file = path.resolve("data/cli-wallet.json");
   if (fs.existsSync(file)) return (JSON.parse(fs.readFileSync(file, "utf8")) as { privateKey: Hex }).privateKey;
   const privateKey = generatePrivateKey();
@@ -65,8 +65,9 @@ async function checkSignature(body: Uint8Array, headers: Headers): Promise<strin
 }
 
 async function main(): Promise<void> {
-  const args = parseArgs(process.argv.slice(2));
-  const account = privateKeyToAccount(walletKey());
+  const config = loadCliConfig();
+  const args = parseArgs(process.argv.slice(2), config.baseUrl);
+  const account = privateKeyToAccount(walletKey(config.walletPrivateKey));
   const client = new x402Client();
   registerExactEvmScheme(client, { signer: account });
   const payingFetch = wrapFetchWithPayment(fetch, client);
