@@ -10,8 +10,14 @@ interface Pending {
 
 interface Slot {
   worker: Worker;
-  busy: { id: number; pending: Pending } | undefined;
+  busy: { id: number; pending: Pending; deadline: NodeJS.Timeout } | undefined;
 }
+
+/**
+ * A search is bounded work (milliseconds to a few seconds on the largest series), so a job still running
+ * after this long is a bug: its worker is terminated so it cannot hold a pool slot forever.
+ */
+const JOB_DEADLINE_MS = 120_000;
 
 /**
  * A small pool of worker threads for analog searches. On this project's 2-core machines workers do not
@@ -47,7 +53,8 @@ export class SearchWorkerPool implements SearchRunner {
       if (slot === undefined) return;
       const pending = this.queue.shift()!;
       const id = this.nextId++;
-      slot.busy = { id, pending };
+      const deadline = setTimeout(() => void slot.worker.terminate(), JOB_DEADLINE_MS);
+      slot.busy = { id, pending, deadline };
       slot.worker.ref();
       slot.worker.postMessage({ id, job: pending.job });
     }
@@ -63,6 +70,7 @@ export class SearchWorkerPool implements SearchRunner {
     worker.on("message", (message: { id: number; result?: SearchJobResult; error?: string }) => {
       const busy = slot.busy;
       if (busy === undefined || busy.id !== message.id) return;
+      clearTimeout(busy.deadline);
       slot.busy = undefined;
       worker.unref();
       if (message.error !== undefined) busy.pending.reject(new Error(message.error));
@@ -80,6 +88,7 @@ export class SearchWorkerPool implements SearchRunner {
     const index = this.slots.indexOf(slot);
     if (index === -1) return;
     this.slots.splice(index, 1);
+    if (slot.busy !== undefined) clearTimeout(slot.busy.deadline);
     slot.busy?.pending.reject(error);
     slot.busy = undefined;
     if (!this.closed) this.dispatch();
