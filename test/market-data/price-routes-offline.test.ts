@@ -1,11 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestPayer, type TestPayer } from "../support/test-payer.js";
+import { describe, expect, it } from "vitest";
+import { paidRoutes } from "../support/paid-routes.js";
 import { DAILY_DATASET_DIR, SHARED_PRESENT } from "../support/shared-paths.js";
-import { startTestService } from "../support/test-service.js";
 
-type TestService = Awaited<ReturnType<typeof startTestService>>;
 
 /** The dataset rows themselves, read independently of the service's parser. */
 function csvRows(file: string): { date: string; open: number; high: number; low: number; close: number }[] {
@@ -17,20 +15,8 @@ function csvRows(file: string): { date: string; open: number; high: number; low:
 }
 
 describe.skipIf(!SHARED_PRESENT)("price routes on the offline dataset", () => {
-  let service: TestService;
-  let payer: TestPayer;
-  beforeAll(async () => {
-    service = await startTestService();
-    payer = await createTestPayer(service, 50_000_000n);
-  });
-  afterAll(async () => {
-    await service?.close();
-  });
-
-  const get = async (url: string) => {
-    const res = await payer.pay(url);
-    return { status: res.status, headers: res.headers, body: (await res.json()) as Record<string, any> };
-  };
+  const harness = paidRoutes();
+  const get = harness.call;
 
   it("returns exactly the CSV rows of an inclusive date range", async () => {
     const { status, body } = await get("/get_price_history?ticker=AAPL&start_date=2020-01-02&end_date=2020-01-31");
@@ -61,8 +47,8 @@ describe.skipIf(!SHARED_PRESENT)("price routes on the offline dataset", () => {
   });
 
   it("takes the same parameters from a JSON body on POST", async () => {
-    const header = await payer.paymentFor("/get_price_history");
-    const res = await service.app.request("/get_price_history", {
+    const header = await harness.payer().paymentFor("/get_price_history");
+    const res = await harness.service().app.request("/get_price_history", {
       method: "POST",
       headers: { "PAYMENT-SIGNATURE": header, "content-type": "application/json" },
       body: JSON.stringify({ ticker: "ETH", start_date: "2022-06-01", end_date: "2022-06-01" }),
@@ -83,7 +69,7 @@ describe.skipIf(!SHARED_PRESENT)("price routes on the offline dataset", () => {
   });
 
   it("answers unknown tickers 404, empty ranges 404, intraday offline 422, and charges none of them", async () => {
-    const before = await payer.balance();
+    const before = await harness.payer().balance();
     const unknown = await get("/get_latest_price?ticker=ZZZZQ");
     expect([unknown.status, unknown.body.error.code]).toEqual([404, "UNKNOWN_TICKER"]);
     const weekend = await get("/get_price_history?ticker=AAPL&start_date=2020-01-04&end_date=2020-01-05");
@@ -92,6 +78,6 @@ describe.skipIf(!SHARED_PRESENT)("price routes on the offline dataset", () => {
     expect([intraday.status, intraday.body.error.code]).toEqual([422, "RANGE_UNAVAILABLE"]);
     const badDate = await get("/get_price_history?ticker=AAPL&start_date=2020-02-30&end_date=2020-03-01");
     expect([badDate.status, badDate.body.error.details[0].param]).toEqual([422, "start_date"]);
-    expect(await payer.balance()).toBe(before);
+    expect(await harness.payer().balance()).toBe(before);
   });
 });

@@ -8,6 +8,7 @@ import { createMppPayer, startLoopback, type LoopbackServer } from "../support/m
 import { createTestPayer, decodeHeader } from "../support/test-payer.js";
 import { SHARED_MISSING_REASON, SHARED_PRESENT } from "../support/shared-paths.js";
 import { startTestService } from "../support/test-service.js";
+import { failingSettlement } from "../support/failing-settlement.js";
 
 type TestService = Awaited<ReturnType<typeof startTestService>>;
 type ErrorBody = { error: { code: string; message: string; request_id: string } };
@@ -242,19 +243,6 @@ describe.skipIf(!SHARED_PRESENT)("MPP when the facilitator fails", () => {
   let verifyThrows: TestService;
   let loopbacks: LoopbackServer[] = [];
   beforeAll(async () => {
-    // The real facilitator verifies; settlement fails as a congested chain or revoked funds would.
-    const failingSettle = (real: FacilitatorClient): FacilitatorClient => ({
-      verify: (p, r) => real.verify(p, r),
-      getSupported: () => real.getSupported(),
-      settle: async (payload) => ({
-        success: false,
-        errorReason: "unexpected_settle_error",
-        errorMessage: "simulated settlement failure",
-        transaction: "",
-        network: "eip155:8453",
-        payer: (payload.payload as { authorization?: { from?: string } }).authorization?.from,
-      }),
-    });
     // The facilitator starts answering garbage after start-up (what HTTPFacilitatorClient reports as a FacilitatorResponseError).
     const unreachable = (real: FacilitatorClient): FacilitatorClient => ({
       verify: async () => {
@@ -263,7 +251,7 @@ describe.skipIf(!SHARED_PRESENT)("MPP when the facilitator fails", () => {
       getSupported: () => real.getSupported(),
       settle: (p, r) => real.settle(p, r),
     });
-    settleFails = await startTestService({ wrapFacilitator: failingSettle });
+    settleFails = await startTestService({ wrapFacilitator: failingSettlement });
     verifyThrows = await startTestService({ wrapFacilitator: unreachable });
     loopbacks = [await startLoopback(settleFails), await startLoopback(verifyThrows)];
   });

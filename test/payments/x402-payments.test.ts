@@ -1,4 +1,3 @@
-import type { FacilitatorClient } from "@x402/core/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SettlementLedger } from "../../src/storage/repos/settlement-ledger.js";
 import { RequestLog } from "../../src/storage/repos/request-log.js";
@@ -6,6 +5,7 @@ import { USDC_ADDRESS } from "../../src/payments/usdc-on-base.js";
 import { createTestPayer, decodeHeader } from "../support/test-payer.js";
 import { startTestService } from "../support/test-service.js";
 import { SHARED_MISSING_REASON, SHARED_PRESENT } from "../support/shared-paths.js";
+import { failingSettlement } from "../support/failing-settlement.js";
 
 type TestService = Awaited<ReturnType<typeof startTestService>>;
 
@@ -134,20 +134,7 @@ describe.skipIf(!SHARED_PRESENT)("x402 payments on the embedded chain", () => {
 describe.skipIf(!SHARED_PRESENT)("x402 settlement failure", () => {
   let service: TestService;
   beforeAll(async () => {
-    // The real facilitator verifies; settlement is made to fail as a congested chain or revoked funds would.
-    const failingSettle = (real: FacilitatorClient): FacilitatorClient => ({
-      verify: (p, r) => real.verify(p, r),
-      getSupported: () => real.getSupported(),
-      settle: async (payload) => ({
-        success: false,
-        errorReason: "unexpected_settle_error",
-        errorMessage: "simulated settlement failure",
-        transaction: "",
-        network: "eip155:8453",
-        payer: (payload.payload as { authorization?: { from?: string } }).authorization?.from,
-      }),
-    });
-    service = await startTestService({ wrapFacilitator: failingSettle });
+    service = await startTestService({ wrapFacilitator: failingSettlement });
   });
   afterAll(async () => {
     await service?.close();

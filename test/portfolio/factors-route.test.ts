@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { SHARED_PRESENT } from "../support/shared-paths.js";
 import { meanOf, monthsBefore, naiveOls, readCsv, type CsvSeries } from "./naive-portfolio.js";
-import { startPaidService, type PaidCall as Call, type TestService } from "../support/paid-routes.js";
+import { paidRoutes } from "../support/paid-routes.js";
 
 type Factor = { factor: string; symbols: string[]; beta: number; std_error: number; t_stat: number | null; return_contribution_annual: number };
 
@@ -38,20 +38,9 @@ function naiveDecomposition(holdings: [string, number][], months: number) {
 }
 
 describe.skipIf(!SHARED_PRESENT)("/api/portfolio-factors on the daily dataset (offline macro proxies)", () => {
-  let service: TestService;
-  let pay: Call;
-  let expect422: (query: string, param: string) => Promise<void>;
-  beforeAll(async () => {
-    const started = await startPaidService();
-    service = started.service;
-    pay = started.call;
-    expect422 = (query, param) => started.expect422(`/api/portfolio-factors?${query}`, param);
-  });
-  afterAll(async () => {
-    await service?.close();
-  });
-
-  const call = (query: string) => pay(`/api/portfolio-factors?${query}`);
+  const harness = paidRoutes();
+  const call = (query: string) => harness.call(`/api/portfolio-factors?${query}`);
+  const expect422 = (query: string, param: string) => harness.expect422(`/api/portfolio-factors?${query}`, param);
 
   it("equals a naive normal-equation regression on the same CSV-built factors", async () => {
     const { status, body } = await call("holdings=AAPL:0.4,MSFT:0.3,NVDA:0.3&period=1y");

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DAILY_DATASET_DIR, SHARED_PRESENT } from "../support/shared-paths.js";
 import { naiveMomentum } from "./naive-momentum.js";
 import { readCsv } from "./naive-portfolio.js";
-import { startPaidService, type PaidCall as Call, type TestService } from "../support/paid-routes.js";
+import { paidRoutes, startPaidService, type PaidCall as Call, type TestService } from "../support/paid-routes.js";
 
 type Row = { rank: number | null; ticker: string; status: string; as_of: string | null; composite_score: number | null; error?: string; leaders?: string[]; kind?: string };
 
@@ -15,15 +15,7 @@ const lastMomentum = (file: string, perYear: number) => {
 };
 
 describe.skipIf(!SHARED_PRESENT)("/api/momentum/scan and /api/sectors/momentum on the daily dataset", () => {
-  let service: TestService;
-  let call: Call;
-  let expect422: (url: string, param: string) => Promise<void>;
-  beforeAll(async () => {
-    ({ service, call, expect422 } = await startPaidService());
-  });
-  afterAll(async () => {
-    await service?.close();
-  });
+  const { call, expect422 } = paidRoutes();
 
   it("ranks the offline folder's files strongest first, each as of its own last bar", async () => {
     const { status, body } = await call("/api/momentum/scan");

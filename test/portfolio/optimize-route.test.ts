@@ -1,25 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { SHARED_PRESENT } from "../support/shared-paths.js";
 import { covariance, meanOf, readCsv, sharedWindow } from "./naive-portfolio.js";
-import { startPaidService, type PaidCall as Call, type TestService } from "../support/paid-routes.js";
+import { paidRoutes } from "../support/paid-routes.js";
 
 type Weight = { ticker: string; weight: number; mean_return_annual: number; volatility_annual: number };
 
 describe.skipIf(!SHARED_PRESENT)("/optimize_portfolio on the daily dataset", () => {
-  let service: TestService;
-  let pay: Call;
-  let expect422: (query: string, param: string) => Promise<void>;
-  beforeAll(async () => {
-    const started = await startPaidService();
-    service = started.service;
-    pay = started.call;
-    expect422 = (query, param) => started.expect422(`/optimize_portfolio?${query}`, param);
-  });
-  afterAll(async () => {
-    await service?.close();
-  });
-
-  const call = (query: string) => pay(`/optimize_portfolio?${query}`);
+  const harness = paidRoutes();
+  const call = (query: string) => harness.call(`/optimize_portfolio?${query}`);
+  const expect422 = (query: string, param: string) => harness.expect422(`/optimize_portfolio?${query}`, param);
   const naive = (files: string[], months: number, perYear = 252) => {
     const window = sharedWindow(files.map(readCsv), months);
     return {

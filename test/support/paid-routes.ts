@@ -50,6 +50,7 @@ export function paidRoutes(options: TestServiceOptions = {}) {
     call: ((url, init) => current().call(url, init)) as PaidCall,
     payer: () => current().payer,
     service: () => current().service,
+    expect422: (url: string, param: string) => current().expect422(url, param),
   };
 }
 
