@@ -1,6 +1,6 @@
-import type { Logger } from "pino";
 import type { Clock } from "../domain/clock.js";
 import { RETENTION_MS } from "../services/client-keyer.js";
+import type { RecurringJob } from "./job-runner.js";
 
 export interface RetentionTargets {
   purgeOlderThan(cutoffMs: number): Promise<number>;
@@ -22,14 +22,14 @@ export async function purgeExpiredRequests(log: RetentionTargets, salts: SaltTar
   return purged;
 }
 
-/** Runs the purge now and then hourly; returns a stop function. */
-export function scheduleRequestLogRetention(log: RetentionTargets, salts: SaltTargets, clock: Clock, logger: Logger): () => void {
-  const run = () =>
-    purgeExpiredRequests(log, salts, clock)
-      .then((purged) => purged > 0 && logger.info({ purged }, "request log rows past retention purged"))
-      .catch((error) => logger.error({ err: error }, "request log retention failed"));
-  void run();
-  const timer = setInterval(run, 3_600_000);
-  timer.unref();
-  return () => clearInterval(timer);
+/** The retention job: hourly on the jobs runner. */
+export function requestLogRetentionJob(log: RetentionTargets, salts: SaltTargets, clock: Clock): RecurringJob {
+  return {
+    name: "request-log-retention",
+    everyMs: 3_600_000,
+    run: async ({ logger }) => {
+      const purged = await purgeExpiredRequests(log, salts, clock);
+      if (purged > 0) logger.info({ purged }, "request log rows past retention purged");
+    },
+  };
 }

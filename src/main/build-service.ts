@@ -13,6 +13,9 @@ import { registerDiscoveryRoutes } from "../http/routes/discovery/register-disco
 import { devFaucetRoute } from "../http/routes/dev/dev-faucet.js";
 import { verifySignatureRoute } from "../http/routes/signing/verify-signature.js";
 import type { EmbeddedPaymentNetwork } from "../payments/embedded/embedded-facilitator.js";
+import type { JobRunner } from "../jobs/job-runner.js";
+import { InProcessJobRunner } from "../jobs/in-process-job-runner.js";
+import { requestLogRetentionJob } from "../jobs/request-log-retention.js";
 import { createPaymentGate } from "../payments/payment-gate.js";
 import { attachLedgerHooks } from "../payments/payment-ledger-hooks.js";
 import { ResponseSigner } from "../payments/response-signer.js";
@@ -50,6 +53,8 @@ export interface Service {
   payTo: string;
   embedded: EmbeddedPaymentNetwork | undefined;
   logger: Logger;
+  /** Every recurring task registers here; the server starts it, tests call `runNow`. */
+  jobs: JobRunner;
   close(): Promise<void>;
 }
 
@@ -66,6 +71,7 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
         : { kind: "postgres", url: config.databaseUrl },
     ));
   const signer = new ResponseSigner(keys.signerPrivateKey);
+  const jobs: JobRunner = new InProcessJobRunner(clock, logger);
 
   let embedded: EmbeddedPaymentNetwork | undefined;
   let facilitator: FacilitatorClient;
@@ -117,13 +123,17 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
       }),
   });
 
+  const requestLog = new RequestLog(database.db);
+  const clientKeySalts = new ClientKeySalts(database.db);
+  jobs.register(requestLogRetentionJob(requestLog, clientKeySalts, clock));
+
   const app = createApp({
     logger,
     clock,
     signer,
     scopes,
-    requestLog: new RequestLog(database.db),
-    clientKeyer: new ClientKeyer(new ClientKeySalts(database.db)),
+    requestLog,
+    clientKeyer: new ClientKeyer(clientKeySalts),
     paymentGate,
     operations,
     extraRoutes: [
@@ -139,7 +149,9 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
     payTo,
     embedded,
     logger,
+    jobs,
     close: async () => {
+      await jobs.stop();
       await patterns.close();
       await embedded?.close();
       if (options.database === undefined) await database.close();

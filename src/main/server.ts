@@ -1,9 +1,5 @@
 import { serve } from "@hono/node-server";
 import { ConfigError, loadConfig } from "../config/config.js";
-import { systemClock } from "../domain/clock.js";
-import { scheduleRequestLogRetention } from "../jobs/request-log-retention.js";
-import { ClientKeySalts } from "../storage/repos/client-key-salts.js";
-import { RequestLog } from "../storage/repos/request-log.js";
 import { buildService } from "./build-service.js";
 
 async function main(): Promise<void> {
@@ -19,12 +15,7 @@ async function main(): Promise<void> {
   }
   const service = await buildService(config);
   const { logger } = service;
-  const stopRetention = scheduleRequestLogRetention(
-    new RequestLog(service.database.db),
-    new ClientKeySalts(service.database.db),
-    systemClock,
-    logger,
-  );
+  await service.jobs.start();
   const server = serve({ fetch: service.app.fetch, port: config.port, hostname: config.host }, (info) => {
     logger.info(
       {
@@ -46,7 +37,6 @@ async function main(): Promise<void> {
     }
   });
   const shutdown = () => {
-    stopRetention();
     server.close(() => {
       void service.close().then(() => process.exit(0));
     });
