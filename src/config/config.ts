@@ -20,7 +20,7 @@ const EnvSchema = z.object({
   PAY_TO: AddressSchema.optional(),
   FACILITATOR: z
     .string()
-    .refine((v) => v === "embedded" || /^https?:\/\//.test(v), "must be `embedded` or an http(s) facilitator URL")
+    .refine((v) => v === "embedded" || v === "cdp" || /^https?:\/\//.test(v), "must be `embedded`, `cdp` or an http(s) facilitator URL")
     .default("embedded"),
   CDP_API_KEY_ID: z.string().min(1).optional(),
   CDP_API_KEY_SECRET: z.string().min(1).optional(),
@@ -29,6 +29,9 @@ const EnvSchema = z.object({
   MARKET_DATA_DIR: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
+
+/** Coinbase's x402 facilitator (Base mainnet), the URL @coinbase/x402 uses; requests are signed with the CDP key. */
+export const CDP_FACILITATOR_URL = "https://api.cdp.coinbase.com/platform/v2/x402";
 
 export interface Config {
   port: number;
@@ -70,13 +73,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // each node its own signer and MPP secret, so signatures and challenges would not verify across nodes.
     throw new ConfigError("Invalid configuration:\n  SIGNER_PRIVATE_KEY and MPP_SECRET_KEY must be set with DATABASE_URL (every node must share them)");
   }
-  if (e.FACILITATOR !== "embedded" && e.PAY_TO === undefined) {
-    throw new ConfigError("Invalid configuration:\n  PAY_TO is required with a remote FACILITATOR (real money needs a real recipient)");
+  if (e.FACILITATOR === "cdp" && (e.PAY_TO === undefined || e.CDP_API_KEY_ID === undefined)) {
+    throw new ConfigError("Invalid configuration:\n  FACILITATOR=cdp needs PAY_TO (real money needs a real recipient) and CDP_API_KEY_ID/CDP_API_KEY_SECRET");
   }
+  // With a facilitator URL, PAY_TO may be left unset only when that facilitator is `npm run facilitator`,
+  // which tells every node its test recipient; the node checks this at start-up (build-facilitator.ts).
   const facilitator: Config["facilitator"] =
     e.FACILITATOR === "embedded"
       ? { mode: "embedded" }
-      : { mode: "remote", url: e.FACILITATOR, cdpKeyId: e.CDP_API_KEY_ID, cdpKeySecret: e.CDP_API_KEY_SECRET };
+      : { mode: "remote", url: e.FACILITATOR === "cdp" ? CDP_FACILITATOR_URL : e.FACILITATOR, cdpKeyId: e.CDP_API_KEY_ID, cdpKeySecret: e.CDP_API_KEY_SECRET };
   return Object.freeze({
     port: e.PORT,
     host: e.HOST,

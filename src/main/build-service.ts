@@ -1,8 +1,8 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { FacilitatorClient } from "@x402/core/server";
-import { HTTPFacilitatorClient } from "@x402/core/server";
+import type { PaymentPayload, PaymentRequirements } from "@x402/core/types";
 import pino, { type Logger } from "pino";
-import { ConfigError, type Config } from "../config/config.js";
+import type { Config } from "../config/config.js";
 import { systemClock, type Clock } from "../domain/clock.js";
 import type { AppEnv } from "../http/app-env.js";
 import { createApp } from "../http/create-app.js";
@@ -16,6 +16,8 @@ import type { EmbeddedPaymentNetwork } from "../payments/embedded/embedded-facil
 import type { JobRunner } from "../jobs/job-runner.js";
 import { InProcessJobRunner } from "../jobs/in-process-job-runner.js";
 import { requestLogRetentionJob } from "../jobs/request-log-retention.js";
+import { paymentReconciliationJob } from "../jobs/payment-reconciliation.js";
+import { claimingFacilitator } from "../payments/claiming-facilitator.js";
 import { createPaymentGate } from "../payments/payment-gate.js";
 import { attachLedgerHooks } from "../payments/payment-ledger-hooks.js";
 import { ResponseSigner } from "../payments/response-signer.js";
@@ -23,7 +25,9 @@ import { ClientKeyer } from "../services/client-keyer.js";
 import { createDatabase, type Database } from "../storage/create-database.js";
 import { ClientKeySalts } from "../storage/repos/client-key-salts.js";
 import { RequestLog } from "../storage/repos/request-log.js";
+import { PaymentClaims } from "../storage/repos/payment-claims.js";
 import { SettlementLedger } from "../storage/repos/settlement-ledger.js";
+import { buildFacilitator } from "./build-facilitator.js";
 import { buildCrossAsset } from "./build-cross-asset.js";
 import { buildForecasts } from "./build-forecasts.js";
 import { buildMarketData, type MarketDataOverrides } from "./build-market-data.js";
@@ -52,6 +56,8 @@ export interface Service {
   signer: ResponseSigner;
   payTo: string;
   embedded: EmbeddedPaymentNetwork | undefined;
+  /** How the facilitator is named in logs (no credentials). */
+  facilitatorDescription: string;
   logger: Logger;
   /** Every recurring task registers here; the server starts it, tests call `runNow`. */
   jobs: JobRunner;
@@ -63,6 +69,9 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
   const logger = options.logger ?? pino({ level: config.logLevel });
   const clock = options.clock ?? systemClock;
   const keys = loadOrCreateKeys(config.dataDir, { signerPrivateKey: config.signerPrivateKey, mppSecretKey: config.mppSecretKey });
+  // First: a node whose facilitator cannot settle refuses to start before it opens anything else.
+  const wiring = await buildFacilitator(config, keys);
+  const { embedded, payTo } = wiring;
   const database =
     options.database ??
     (await createDatabase(
@@ -73,22 +82,19 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
   const signer = new ResponseSigner(keys.signerPrivateKey);
   const jobs: JobRunner = new InProcessJobRunner(clock, logger);
 
-  let embedded: EmbeddedPaymentNetwork | undefined;
-  let facilitator: FacilitatorClient;
-  if (config.facilitator.mode === "embedded") {
-    // Loaded lazily: hardhat is an optional dependency that only embedded mode needs.
-    const { createEmbeddedPaymentNetwork } = await import("../payments/embedded/embedded-facilitator.js");
-    embedded = await createEmbeddedPaymentNetwork({ facilitatorPrivateKey: keys.embeddedFacilitatorKey });
-    facilitator = embedded.facilitator;
-  } else {
-    if (config.facilitator.cdpKeyId !== undefined) {
-      // Refuse rather than ignore: a facilitator that needs CDP's signed JWTs would reject every payment.
-      throw new ConfigError("Invalid configuration:\n  CDP_API_KEY_ID/CDP_API_KEY_SECRET: CDP request signing is not built yet; use a facilitator URL that needs no auth");
-    }
-    facilitator = new HTTPFacilitatorClient({ url: config.facilitator.url });
-  }
+  const scopes = new RequestScopeStore();
+  const claims = new PaymentClaims(database.db);
+  let facilitator: FacilitatorClient = wiring.facilitator;
   if (options.wrapFacilitator !== undefined) facilitator = options.wrapFacilitator(facilitator);
-  const payTo = config.payTo ?? keys.embeddedPayTo;
+  // Our own nonce ledger in front of whichever facilitator: one use per authorization, on any node, ever.
+  const claiming = claimingFacilitator(facilitator, {
+    claims,
+    nowMs: () => clock.nowMs(),
+    currentScope: () => scopes.current(),
+    logger,
+    thrownMeans: wiring.thrownMeans,
+  });
+  jobs.register(paymentReconciliationJob(claims, { authorizationState: wiring.authorizationState, verify: facilitator.verify.bind(facilitator) }, () => clock.nowMs()));
 
   const operations: RouteModule[] = [];
   operations.push(verifySignatureRoute(signer));
@@ -102,25 +108,29 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
   operations.push(...buildCrossAsset({ marketData, patterns, clock, config, universe }).routes);
   operations.push(...buildForecasts({ marketData, patterns, clock }).routes);
   operations.push(...buildPortfolio({ marketData, patterns, clock, marketDataDir: config.marketDataDir }).routes);
-  if (embedded !== undefined) operations.push(devFaucetRoute(embedded));
+  if (wiring.testMoney !== undefined) operations.push(devFaucetRoute(wiring.testMoney));
 
-  const scopes = new RequestScopeStore();
   const ledger = new SettlementLedger(database.db);
   const paidOperations = operations.filter((op) => op.route.price.kind === "fixed");
   const paymentGate = createPaymentGate({
-    facilitator,
+    facilitator: claiming,
     payTo,
     publicBaseUrl: config.publicBaseUrl,
     operations: paidOperations,
     // MPP beside x402: challenges are HMAC-bound to our key and realm, so only credentials we issued pass.
     mpp: { secretKey: keys.mppSecretKey, realm: new URL(config.publicBaseUrl).host },
-    configure: (server) =>
+    configure: (server) => {
       attachLedgerHooks(server, {
         ledger,
         currentScope: () => scopes.current(),
         nowMs: () => clock.nowMs(),
         onError: (error) => logger.error({ err: error }, "settlement ledger write failed"),
-      }),
+      });
+      // The handler answered an error (nothing is charged): the authorization may be used again.
+      server.onVerifiedPaymentCanceled(async ({ paymentPayload, requirements }) =>
+        claiming.release(paymentPayload as PaymentPayload, requirements as PaymentRequirements),
+      );
+    },
   });
 
   const requestLog = new RequestLog(database.db);
@@ -148,6 +158,7 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
     signer,
     payTo,
     embedded,
+    facilitatorDescription: wiring.description,
     logger,
     jobs,
     close: async () => {

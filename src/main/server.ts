@@ -1,5 +1,6 @@
 import { serve } from "@hono/node-server";
 import { ConfigError, loadConfig } from "../config/config.js";
+import { FacilitatorUnusableError } from "../payments/facilitator-startup-check.js";
 import { buildService } from "./build-service.js";
 
 async function main(): Promise<void> {
@@ -13,7 +14,17 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const service = await buildService(config);
+  let service;
+  try {
+    service = await buildService(config);
+  } catch (error) {
+    // A facilitator that cannot settle, or a missing PAY_TO: say so plainly and do not pretend to listen.
+    if (error instanceof ConfigError || error instanceof FacilitatorUnusableError) {
+      console.error(error.message);
+      process.exit(2);
+    }
+    throw error;
+  }
   const { logger } = service;
   await service.jobs.start();
   const server = serve({ fetch: service.app.fetch, port: config.port, hostname: config.host }, (info) => {
@@ -25,7 +36,7 @@ async function main(): Promise<void> {
         marketData: config.marketDataDir ?? "live (Yahoo Finance)",
         signer: service.signer.address,
         payTo: service.payTo,
-        facilitator: config.facilitator.mode === "embedded" ? "embedded" : config.facilitator.url,
+        facilitator: service.facilitatorDescription,
       },
       "Precedent is listening",
     );

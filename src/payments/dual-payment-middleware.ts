@@ -204,6 +204,7 @@ function responseOf(instructions: HTTPResponseInstructions): Response {
 function upstreamTrouble(error: unknown): Response {
   const facilitatorError = getFacilitatorResponseError(error);
   // Plain Responses: after the handler ran, `c.json` would copy the handler's headers into them.
+  // The message is a code when it comes from our claiming facilitator; the edge never repeats anything else.
   if (facilitatorError !== null) return Response.json({ error: facilitatorError.message }, { status: 502 });
   return Response.json({ error: "Internal Server Error" }, { status: 500 });
 }

@@ -1,6 +1,7 @@
 import type { x402ResourceServer } from "@x402/core/server";
 import type { SettlementRecord } from "../storage/repos/settlement-ledger.js";
 import { protocolOfTransport } from "./payment-protocol.js";
+import { publicPaymentReason } from "./public-payment-reason.js";
 
 export interface LedgerSink {
   record(entry: SettlementRecord): Promise<void>;
@@ -63,12 +64,13 @@ export function attachLedgerHooks(
     await write(
       "verify",
       requirements,
-      { ok: result.isValid, payer: result.payer, reason: result.isValid ? undefined : (result.invalidReason ?? "invalid") },
+      { ok: result.isValid, payer: result.payer, reason: result.isValid ? undefined : publicPaymentReason(result.invalidReason, "invalid_payment") },
       transportContext,
     );
   });
   server.onVerifyFailure(async ({ requirements, error, transportContext }) => {
-    await write("verify", requirements, { ok: false, reason: error.message }, transportContext);
+    // Codes only in the ledger: the exception itself was logged where it was caught.
+    await write("verify", requirements, { ok: false, reason: publicPaymentReason(error.message, "verify_error") }, transportContext);
   });
   server.onAfterSettle(async ({ requirements, result, transportContext }) => {
     await write(
@@ -78,12 +80,12 @@ export function attachLedgerHooks(
         ok: result.success,
         payer: result.payer,
         transaction: result.transaction,
-        reason: result.success ? undefined : (result.errorReason ?? "settlement failed"),
+        reason: result.success ? undefined : publicPaymentReason(result.errorReason, "settlement_failed"),
       },
       transportContext,
     );
   });
   server.onSettleFailure(async ({ requirements, error, transportContext }) => {
-    await write("settle", requirements, { ok: false, reason: error.message }, transportContext);
+    await write("settle", requirements, { ok: false, reason: publicPaymentReason(error.message, "settle_error") }, transportContext);
   });
 }

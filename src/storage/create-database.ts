@@ -5,6 +5,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from
 import pg from "pg";
 import type { DatabaseSchema } from "./database-schema.js";
 import { createCoreTables } from "./migrations/0001-create-core-tables.js";
+import { createPaymentClaims } from "./migrations/0002-payment-claims.js";
 import type { SqlDialect } from "./sql-dialect.js";
 
 export interface Database {
@@ -18,6 +19,8 @@ export type DatabaseTarget =
   | { kind: "postgres"; url: string; schema?: string };
 
 const INT8_OID = 20;
+/** Longest the event loop may wait for another process's SQLite write lock, per statement. */
+export const SQLITE_BUSY_TIMEOUT_MS = 200;
 
 /** Opens SQLite (file or memory) or PostgreSQL, and brings the schema up to date before returning. */
 export async function createDatabase(target: DatabaseTarget): Promise<Database> {
@@ -29,10 +32,11 @@ export async function createDatabase(target: DatabaseTarget): Promise<Database> 
 function openSqlite(file: string): Database {
   if (file !== ":memory:") fs.mkdirSync(path.dirname(file), { recursive: true });
   const connection = new BetterSqlite3(file);
-  // WAL lets the request log and the bar cache write while readers continue; busy_timeout absorbs
-  // short write contention instead of failing with SQLITE_BUSY.
+  // WAL lets the request log and the bar cache write while readers continue. better-sqlite3 is synchronous:
+  // while it waits for a lock the whole event loop waits, so the busy wait is short and a write that still
+  // cannot get the lock fails fast (a paid call then answers 503 and charges nothing; see README).
   connection.pragma("journal_mode = WAL");
-  connection.pragma("busy_timeout = 5000");
+  connection.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   const db = new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: connection }) });
   return { db, dialect: "sqlite", close: () => db.destroy() };
 }
@@ -55,6 +59,7 @@ function openPostgres(url: string, schema: string | undefined): Database {
 async function migrateToLatest(database: Database): Promise<void> {
   const migrations: Record<string, Migration> = {
     "0001-create-core-tables": createCoreTables(database.dialect),
+    "0002-payment-claims": createPaymentClaims(),
   };
   const migrator = new Migrator({ db: database.db, provider: { getMigrations: async () => migrations } });
   const { error } = await migrator.migrateToLatest();

@@ -7,6 +7,7 @@ export interface DatabaseSchema {
   bars: BarsTable;
   bar_coverage: BarCoverageTable;
   client_key_salts: ClientKeySaltsTable;
+  payment_claims: PaymentClaimsTable;
 }
 
 export interface SettlementsTable {
@@ -64,4 +65,31 @@ export interface BarCoverageTable {
 export interface ClientKeySaltsTable {
   period_start_ms: number;
   salt: string;
+}
+
+/**
+ * claimed: verified and held by one request (its handler may be running); settling: settlement was started;
+ * settled / unsettled: the outcome is known (unsettled = no money moved); expired: never settled and the
+ * authorization can no longer execute.
+ */
+export type PaymentClaimState = "claimed" | "settling" | "settled" | "unsettled" | "expired";
+
+export interface PaymentClaimsTable {
+  claim_key: string;
+  network: string;
+  asset: string;
+  payer: string;
+  nonce: string;
+  amount_atomic: string;
+  pay_to: string;
+  valid_before_s: number;
+  request_id: string;
+  operation_id: string;
+  state: PaymentClaimState;
+  claimed_at_ms: number;
+  settling_at_ms: number | null;
+  outcome_at_ms: number | null;
+  transaction_hash: string | null;
+  outcome_reason: string | null;
+  payment_json: string;
 }

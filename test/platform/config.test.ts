@@ -28,8 +28,11 @@ describe("configuration from the environment", () => {
     }
   });
 
-  it("requires PAY_TO with a remote facilitator and CDP keys in pairs", () => {
-    expect(() => loadConfig({ FACILITATOR: "https://facilitator.example" })).toThrowError(/PAY_TO/);
+  it("requires PAY_TO and CDP keys with FACILITATOR=cdp, and CDP keys in pairs", () => {
+    expect(() => loadConfig({ FACILITATOR: "cdp", CDP_API_KEY_ID: "id", CDP_API_KEY_SECRET: "secret" })).toThrowError(/PAY_TO/);
+    expect(() => loadConfig({ FACILITATOR: "cdp", PAY_TO: `0x${"ab".repeat(20)}` })).toThrowError(/CDP_API_KEY_ID/);
+    const cdp = loadConfig({ FACILITATOR: "cdp", PAY_TO: `0x${"ab".repeat(20)}`, CDP_API_KEY_ID: "id", CDP_API_KEY_SECRET: "secret" });
+    expect(cdp.facilitator).toMatchObject({ mode: "remote", url: "https://api.cdp.coinbase.com/platform/v2/x402", cdpKeyId: "id" });
     expect(() => loadConfig({ CDP_API_KEY_ID: "id" })).toThrowError(/together/);
     const remote = loadConfig({ FACILITATOR: "https://facilitator.example", PAY_TO: `0x${"ab".repeat(20)}` });
     expect(remote.facilitator).toEqual({ mode: "remote", url: "https://facilitator.example", cdpKeyId: undefined, cdpKeySecret: undefined });

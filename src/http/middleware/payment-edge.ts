@@ -1,6 +1,8 @@
 import type { MiddlewareHandler } from "hono";
 import { AppError } from "../../domain/app-error.js";
 import type { AppEnv } from "../app-env.js";
+import { LEDGER_UNAVAILABLE } from "../../payments/claiming-facilitator.js";
+import { publicPaymentReason } from "../../payments/public-payment-reason.js";
 import { errorBody, errorResponse } from "../error-responses.js";
 
 /**
@@ -23,13 +25,17 @@ export function paymentEdge(gate: MiddlewareHandler): MiddlewareHandler<AppEnv> 
     if (res.status === 402) {
       c.res = await explain402(res, c.get("requestId"));
     } else if (res.status === 502 || res.status === 500) {
-      // Our own errors carry an object under `error`; the x402 binding's carry a bare string.
+      // Our own errors carry an object under `error`; the x402 binding's carry a bare string (a code from
+      // our claiming facilitator, or the facilitator's own text, which is logged there and never repeated).
       const upstream = await res.clone().json().catch(() => ({}));
-      if (typeof (upstream as { error?: unknown }).error === "string") {
+      const reason = (upstream as { error?: unknown }).error;
+      if (typeof reason === "string") {
         c.res = undefined;
         c.res = errorResponse(
           c,
-          new AppError("UPSTREAM_UNAVAILABLE", `The payment facilitator could not be reached: ${(upstream as { error: string }).error}`),
+          reason === LEDGER_UNAVAILABLE
+            ? new AppError("UPSTREAM_UNAVAILABLE", "Payments cannot be recorded right now; nothing was charged. Retry shortly.", { retryAfterSeconds: 2 })
+            : new AppError("UPSTREAM_UNAVAILABLE", "The payment facilitator could not be reached; nothing was charged."),
         );
       }
     }
@@ -45,11 +51,18 @@ async function explain402(res: Response, requestId: string): Promise<Response> {
   const settlement = res.headers.get("payment-response");
   let body: unknown;
   if (settlement !== null && required === null) {
-    const result = decodeBase64Json(settlement) as { errorReason?: string; errorMessage?: string } | undefined;
-    const reason = result?.errorMessage ?? result?.errorReason ?? "unknown reason";
+    const result = decodeBase64Json(settlement) as { errorReason?: string } | undefined;
+    // A code only: a facilitator's errorMessage can be a 2.5 KB viem dump with its wallet, gas and calldata.
+    const reason = publicPaymentReason(result?.errorReason, "settlement_failed");
     body = errorBody("SETTLEMENT_FAILED", `Payment could not be settled (${reason}); the response was withheld and nothing was charged`, requestId);
   } else if (required !== null) {
-    body = decodeBase64Json(required) ?? {};
+    const decoded = decodeBase64Json(required) as { error?: unknown } | undefined;
+    body = decoded ?? {};
+    if (decoded !== undefined && decoded.error !== undefined && publicPaymentReason(decoded.error, "invalid_payment") !== decoded.error) {
+      // x402 core puts a thrown exception's text into `error` ("Cannot convert 1e3 to a BigInt"): codes only.
+      body = { ...decoded, error: publicPaymentReason(decoded.error, "invalid_payment") };
+      headers.set("payment-required", Buffer.from(JSON.stringify(body)).toString("base64"));
+    }
   } else {
     return res;
   }

@@ -59,6 +59,7 @@ import {
   type JsonRpcRequest,
   type LocalChain,
 } from "./local-chain.js";
+import { openChainJournal } from "./chain-journal.js";
 
 export {
   BASE_CHAIN_ID,
@@ -79,6 +80,8 @@ const MAX_UINT256 = 2n ** 256n - 1n;
 
 const testUsdcAbi = parseAbi([
   "function balanceOf(address account) view returns (uint256)",
+  "function authorizationState(address authorizer, bytes32 nonce) view returns (bool)",
+  "event AuthorizationUsed(address indexed authorizer, bytes32 indexed nonce)",
   "function mint(address to, uint256 value) returns (bool)",
 ]);
 
@@ -97,6 +100,17 @@ export interface EmbeddedPaymentNetworkOptions {
   facilitatorPrivateKey?: Hex;
   /** ETH in wei credited to the facilitator key at boot. Default 1 000 ETH. */
   facilitatorEthWei?: bigint;
+  /**
+   * File that makes the chain's state survive restarts (./chain-journal.ts): every mined transaction is
+   * recorded there and replayed at boot. Needs the same facilitator key and ETH every time. Default: none.
+   */
+  journalFile?: string;
+}
+
+export interface AuthorizationState {
+  used: boolean;
+  /** The transaction that used it, when the chain still has its log. */
+  transaction?: Hex;
 }
 
 export interface EmbeddedPaymentNetwork {
@@ -106,12 +120,16 @@ export interface EmbeddedPaymentNetwork {
   readonly network: Network;
   /** TestUSDC, at the Base USDC address. */
   readonly usdcAddress: Address;
+  /** Transactions replayed from the journal at boot (0 without one). */
+  readonly replayedTransactions: number;
   /** Address of the facilitator key (the `signers` entry of getSupported). */
   readonly facilitatorAddress: Address;
   /** Mints test USDC (atomic units, 6 decimals: 1_000_000n = 1 USDC); resolves with the mined tx hash. */
   mintUsdc(to: Address, atomicAmount: bigint): Promise<Hex>;
   /** TestUSDC balance in atomic units. */
   balanceOf(address: Address): Promise<bigint>;
+  /** Whether an EIP-3009 authorization nonce of `payer` was used on chain, and by which transaction. */
+  authorizationState(payer: Address, nonce: Hex): Promise<AuthorizationState>;
   /** Raw JSON-RPC against the embedded chain (tests, diagnostics). */
   chainRequest(method: string, params?: JsonRpcRequest["params"]): Promise<unknown>;
   /** Stops the chain; verify/settle/mint fail afterwards. Idempotent. */
@@ -148,11 +166,20 @@ export async function createEmbeddedPaymentNetwork(
     fund: [{ address: account.address, wei: options.facilitatorEthWei ?? DEFAULT_FACILITATOR_ETH }],
   });
 
+  const journal = options.journalFile === undefined ? undefined : openChainJournal(options.journalFile);
+  const replayed = journal === undefined ? 0 : await journal.replay(chain.request, Math.floor(Date.now() / 1000));
+
   const transport = custom(
     {
       request: async ({ method, params }: { method: string; params?: unknown }) => {
         if (method === "eth_fillTransaction") throw methodNotFound(method);
-        return chain.request({ method, params: params as JsonRpcRequest["params"] });
+        const result = await chain.request({ method, params: params as JsonRpcRequest["params"] });
+        if (method === "eth_sendRawTransaction" && journal !== undefined) {
+          // Automine: the transaction is in the latest block now; recorded before its hash is handed out.
+          const block = (await chain.request({ method: "eth_getBlockByNumber", params: ["latest", false] })) as { timestamp: Hex };
+          journal.append((params as [string])[0], Number(BigInt(block.timestamp)));
+        }
+        return result;
       },
     },
     { retryCount: 0 },
@@ -270,9 +297,31 @@ export async function createEmbeddedPaymentNetwork(
     });
   };
 
+  const authorizationState = async (payer: Address, nonce: Hex): Promise<AuthorizationState> => {
+    assertOpen("authorizationState");
+    const used = await client.readContract({
+      address: BASE_USDC_ADDRESS,
+      abi: testUsdcAbi,
+      functionName: "authorizationState",
+      args: [getAddress(payer), nonce],
+    });
+    if (!used) return { used };
+    const logs = await client.getContractEvents({
+      address: BASE_USDC_ADDRESS,
+      abi: testUsdcAbi,
+      eventName: "AuthorizationUsed",
+      args: { authorizer: getAddress(payer), nonce },
+      fromBlock: 0n,
+    });
+    const transaction = logs[0]?.transactionHash ?? undefined;
+    return transaction === undefined ? { used } : { used, transaction };
+  };
+
   return {
     facilitator,
     network: BASE_NETWORK,
+    replayedTransactions: replayed,
+    authorizationState,
     usdcAddress: BASE_USDC_ADDRESS,
     facilitatorAddress: account.address,
     mintUsdc,
@@ -282,6 +331,7 @@ export async function createEmbeddedPaymentNetwork(
       if (closed) return;
       closed = true;
       await chain.close();
+      journal?.close();
     },
   };
 }

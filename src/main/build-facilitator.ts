@@ -1,0 +1,81 @@
+import path from "node:path";
+import { createFacilitatorConfig } from "@coinbase/x402";
+import type { FacilitatorClient } from "@x402/core/server";
+import { HTTPFacilitatorClient } from "@x402/core/server";
+import type { Address, Hex } from "viem";
+import { ConfigError, type Config } from "../config/config.js";
+import type { TestMoneyMint } from "../http/routes/dev/dev-faucet.js";
+import type { AuthorizationState, EmbeddedPaymentNetwork } from "../payments/embedded/embedded-facilitator.js";
+import { assertFacilitatorSettlesBase } from "../payments/facilitator-startup-check.js";
+import { discoverRemoteTestMoney } from "../payments/remote-test-money.js";
+import type { ServiceKeys } from "./persistent-keys.js";
+
+export interface FacilitatorWiring {
+  facilitator: FacilitatorClient;
+  embedded: EmbeddedPaymentNetwork | undefined;
+  /** The faucet behind POST /dev/faucet: the embedded chain's, or the standalone facilitator's. */
+  testMoney: TestMoneyMint | undefined;
+  payTo: string;
+  /** An exception from an HTTP facilitator is upstream trouble; from the in-process one, a bad payment. */
+  thrownMeans: "upstream" | "payment";
+  /** On-chain state of an authorization, where the facilitator exposes the chain (reconciliation). */
+  authorizationState: ((payer: Address, nonce: Hex) => Promise<AuthorizationState>) | undefined;
+  /** The facilitator as a log line may name it (no credentials). */
+  description: string;
+}
+
+/**
+ * Picks the facilitator: the in-process chain (default; its state journaled in DATA_DIR), or an HTTP one
+ * (`npm run facilitator`, CDP, any x402 facilitator), which must answer `/supported` with `exact` on Base
+ * before the node starts. With CDP keys, requests are signed by Coinbase's own @coinbase/x402.
+ */
+export async function buildFacilitator(config: Readonly<Config>, keys: ServiceKeys): Promise<FacilitatorWiring> {
+  if (config.facilitator.mode === "embedded") {
+    // Loaded lazily: hardhat is an optional dependency that only embedded mode needs.
+    const { createEmbeddedPaymentNetwork } = await import("../payments/embedded/embedded-facilitator.js");
+    const embedded = await createEmbeddedPaymentNetwork({
+      facilitatorPrivateKey: keys.embeddedFacilitatorKey,
+      journalFile: path.join(config.dataDir, "chain-journal.ndjson"),
+    });
+    return {
+      facilitator: embedded.facilitator,
+      embedded,
+      testMoney: embedded,
+      payTo: config.payTo ?? keys.embeddedPayTo,
+      thrownMeans: "payment",
+      authorizationState: embedded.authorizationState,
+      description: "embedded",
+    };
+  }
+  const { url, cdpKeyId, cdpKeySecret } = config.facilitator;
+  const description = redactedUrl(url);
+  const auth = cdpKeyId !== undefined && cdpKeySecret !== undefined ? createFacilitatorConfig(cdpKeyId, cdpKeySecret).createAuthHeaders : undefined;
+  const facilitator = new HTTPFacilitatorClient({ url, ...(auth === undefined ? {} : { createAuthHeaders: auth }) });
+  await assertFacilitatorSettlesBase(facilitator, description);
+  const testMoney = auth === undefined ? await discoverRemoteTestMoney(url) : undefined;
+  const payTo = config.payTo ?? testMoney?.payTo;
+  if (payTo === undefined) {
+    throw new ConfigError(
+      `Invalid configuration:\n  PAY_TO is required with FACILITATOR=${description} (only \`npm run facilitator\` tells nodes a test recipient)`,
+    );
+  }
+  return {
+    facilitator,
+    embedded: undefined,
+    testMoney,
+    payTo,
+    thrownMeans: "upstream",
+    authorizationState: testMoney?.authorizationState,
+    description,
+  };
+}
+
+/** The URL without user, password or query, fit for logs and error messages. */
+function redactedUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.protocol}//${u.host}${u.pathname.replace(/\/+$/, "")}`;
+  } catch {
+    return "(unparseable facilitator URL)";
+  }
+}

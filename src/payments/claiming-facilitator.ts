@@ -1,0 +1,170 @@
+import type { FacilitatorClient } from "@x402/core/server";
+import { FacilitatorResponseError, getFacilitatorResponseError } from "@x402/core/server";
+import type { PaymentPayload, PaymentRequirements, SettleResponse, VerifyResponse } from "@x402/core/types";
+import type { Logger } from "pino";
+import type { ClaimOutcome, NewPaymentClaim, PaymentClaims } from "../storage/repos/payment-claims.js";
+import { claimKeyOf } from "../storage/repos/payment-claims.js";
+import { exactAuthorizationOf, windowProblem } from "./payment-authorization.js";
+import type { PaymentScope } from "./payment-ledger-hooks.js";
+import { publicPaymentReason } from "./public-payment-reason.js";
+
+export interface ClaimingDeps {
+  claims: Pick<PaymentClaims, "claim" | "markSettling" | "resolve" | "release">;
+  nowMs: () => number;
+  currentScope: () => PaymentScope | undefined;
+  logger: Logger;
+  /**
+   * What an exception from the wrapped facilitator means. `upstream` (an HTTP facilitator): it could not be
+   * asked, a 503. `payment` (the in-process one): it choked on the payment itself, a 402 invalid_payload.
+   */
+  thrownMeans: "upstream" | "payment";
+  /** Attempts and pause for writing a settlement outcome; past them the reconciliation job resolves the claim. */
+  outcomeRetry?: { attempts: number; delayMs: number };
+}
+
+export interface ClaimingFacilitator extends FacilitatorClient {
+  /** The handler failed before settlement: give the authorization back (nothing moved). */
+  release(payload: PaymentPayload, requirements: PaymentRequirements): Promise<void>;
+}
+
+/** Short and fixed: said to the client whenever the ledger cannot be written (SQLite busy, PostgreSQL down). */
+export const LEDGER_UNAVAILABLE = "payment_ledger_unavailable";
+
+/**
+ * The facilitator as the resource server sees it, with our own nonce ledger in front (issue 9):
+ * - verify: a well-formed EIP-3009 authorization whose window is not longer than the route allows is verified
+ *   by the real facilitator, then claimed in `payment_claims`. Only one request anywhere wins the claim; the
+ *   others are refused with 402 `payment_already_claimed` before the handler runs, which the chain alone
+ *   cannot do (it forgets on restart, and only rejects the second use when it settles, after the work).
+ * - settle: only a claim moved from `claimed` to `settling` is settled, so the row exists before any money
+ *   moves; the outcome is written with retries, and a claim left in `settling` is the reconciliation job's.
+ * - every reason that leaves here is a code; the facilitator's own text is logged once, never returned.
+ */
+export function claimingFacilitator(inner: FacilitatorClient, deps: ClaimingDeps): ClaimingFacilitator {
+  const retry = deps.outcomeRetry ?? { attempts: 4, delayMs: 50 };
+  const log = deps.logger;
+
+  const ledgerDown = (error: unknown, what: string): never => {
+    log.error({ err: error, requestId: deps.currentScope()?.requestId }, `payment ledger write failed (${what}); answered 503`);
+    throw new FacilitatorResponseError(LEDGER_UNAVAILABLE);
+  };
+
+  const recordOutcome = async (claimKey: string, outcome: ClaimOutcome) => {
+    for (let attempt = 1; attempt <= retry.attempts; attempt++) {
+      try {
+        await deps.claims.resolve(claimKey, outcome);
+        return;
+      } catch (error) {
+        if (attempt === retry.attempts) {
+          log.error({ err: error, claimKey, outcome: outcome.state }, "payment outcome not recorded; the reconciliation job will resolve it");
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, retry.delayMs * attempt));
+      }
+    }
+  };
+
+  return {
+    getSupported: () => inner.getSupported(),
+
+    async verify(payload, requirements): Promise<VerifyResponse> {
+      const auth = exactAuthorizationOf(payload);
+      if (auth === undefined) return { isValid: false, invalidReason: "invalid_payload" };
+      const nowMs = deps.nowMs();
+      const problem = windowProblem(auth, requirements, Math.floor(nowMs / 1000));
+      if (problem !== undefined) return { isValid: false, invalidReason: problem, payer: auth.payer };
+
+      let verified: VerifyResponse;
+      try {
+        verified = await inner.verify(payload, requirements);
+      } catch (error) {
+        if (deps.thrownMeans === "upstream" || getFacilitatorResponseError(error) !== null) {
+          log.warn({ err: error }, "facilitator verify failed");
+          throw new FacilitatorResponseError("facilitator_unavailable");
+        }
+        log.warn({ err: error, payer: auth.payer }, "facilitator rejected a payment with an exception");
+        return { isValid: false, invalidReason: "invalid_payload", payer: auth.payer };
+      }
+      if (!verified.isValid) {
+        const reason = publicPaymentReason(verified.invalidReason, "invalid_payment");
+        if (reason !== verified.invalidReason || verified.invalidMessage !== undefined) {
+          log.info({ invalidReason: verified.invalidReason, invalidMessage: verified.invalidMessage }, "payment verification failed");
+        }
+        return { isValid: false, invalidReason: reason, ...(verified.payer ? { payer: verified.payer } : {}) };
+      }
+
+      const scope = deps.currentScope();
+      const claim: NewPaymentClaim = {
+        network: requirements.network,
+        asset: requirements.asset,
+        payer: auth.payer,
+        nonce: auth.nonce,
+        amountAtomic: requirements.amount,
+        payTo: requirements.payTo,
+        validBeforeS: auth.validBeforeS,
+        requestId: scope?.requestId ?? "unknown",
+        operationId: scope?.operationId ?? "unknown",
+        claimedAtMs: nowMs,
+        paymentJson: JSON.stringify({ paymentPayload: payload, paymentRequirements: requirements }),
+      };
+      let won = false;
+      try {
+        won = await deps.claims.claim(claim);
+      } catch (error) {
+        ledgerDown(error, "claim");
+      }
+      if (!won) return { isValid: false, invalidReason: "payment_already_claimed", payer: auth.payer };
+      return verified;
+    },
+
+    async settle(payload, requirements): Promise<SettleResponse> {
+      const auth = exactAuthorizationOf(payload);
+      const failed = (errorReason: string): SettleResponse => ({
+        success: false,
+        errorReason,
+        transaction: "",
+        network: requirements.network,
+        ...(auth ? { payer: auth.payer } : {}),
+      });
+      if (auth === undefined) return failed("invalid_payload");
+      const claimKey = claimKeyOf({ network: requirements.network, asset: requirements.asset, payer: auth.payer, nonce: auth.nonce });
+      let held = false;
+      try {
+        held = await deps.claims.markSettling(claimKey, deps.nowMs());
+      } catch (error) {
+        ledgerDown(error, "settling");
+      }
+      // Settlement is attempted only for a claim this request holds, recorded as settling.
+      if (!held) return failed("payment_not_claimed");
+
+      let result: SettleResponse;
+      try {
+        result = await inner.settle(payload, requirements);
+      } catch (error) {
+        // The outcome is unknown (a timeout may still settle): the claim stays `settling` for reconciliation.
+        log.error({ err: error, claimKey }, "facilitator settle failed; outcome unknown, left to reconciliation");
+        return failed("settlement_unconfirmed");
+      }
+      if (result.success) {
+        await recordOutcome(claimKey, { state: "settled", transactionHash: result.transaction, reason: null, atMs: deps.nowMs() });
+        return { ...result, errorReason: undefined, errorMessage: undefined };
+      }
+      const reason = publicPaymentReason(result.errorReason, "settlement_failed");
+      log.warn({ errorReason: result.errorReason, errorMessage: result.errorMessage, claimKey }, "settlement failed");
+      await recordOutcome(claimKey, { state: "unsettled", transactionHash: null, reason, atMs: deps.nowMs() });
+      return { ...failed(reason), ...(result.payer ? { payer: result.payer } : {}) };
+    },
+
+    async release(payload, requirements) {
+      const auth = exactAuthorizationOf(payload);
+      if (auth === undefined) return;
+      const claimKey = claimKeyOf({ network: requirements.network, asset: requirements.asset, payer: auth.payer, nonce: auth.nonce });
+      try {
+        await deps.claims.release(claimKey);
+      } catch (error) {
+        // Harmless: the authorization simply stays used; the caller pays with a fresh one.
+        log.warn({ err: error, claimKey }, "payment claim not released");
+      }
+    },
+  };
+}
