@@ -4,16 +4,13 @@ import path from "node:path";
 import { x402Client } from "@x402/core/client";
 import { registerExactEvmScheme } from "@x402/evm/exact/client";
 import type { FacilitatorClient } from "@x402/core/server";
-import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../../src/config/config.js";
-import { buildService, type Service } from "../../src/main/build-service.js";
 import { OfflineMoversProvider } from "../../src/providers/prices/offline/offline-movers-provider.js";
 import type { MoversProvider } from "../../src/providers/prices/port.js";
 import { PaymentClaims } from "../../src/storage/repos/payment-claims.js";
 import { SettlementLedger } from "../../src/storage/repos/settlement-ledger.js";
 import { createTestPayer, decodeHeader } from "../support/test-payer.js";
-import { startTestService } from "../support/test-service.js";
+import { startServiceOnDataDir, startTestService } from "../support/test-service.js";
 import { DAILY_DATASET_DIR, SHARED_MISSING_REASON, SHARED_PRESENT } from "../support/shared-paths.js";
 
 type TestService = Awaited<ReturnType<typeof startTestService>>;
@@ -155,24 +152,18 @@ describe.skipIf(!SHARED_PRESENT)("payment claims: sanitised settlement failures"
   });
 });
 
-/** The service as `npm start` runs it: SQLite file and chain journal in DATA_DIR. */
-async function startOnDataDir(dataDir: string): Promise<Service> {
-  const config = loadConfig({ DATA_DIR: dataDir, MARKET_DATA_DIR: DAILY_DATASET_DIR, PUBLIC_BASE_URL: "http://precedent.test", LOG_LEVEL: "silent" });
-  return buildService(config, { logger: pino({ level: "silent" }) });
-}
-
 describe.skipIf(!SHARED_PRESENT)("payment claims across a restart", () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "precedent-restart-"));
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
   it("refuses a settled payment replayed after a restart on the same DATA_DIR, even with fresh funds", async () => {
-    const first = await startOnDataDir(dataDir);
+    const first = await startServiceOnDataDir(dataDir);
     const payer = await createTestPayer(first);
     const header = await payer.paymentFor("/api");
     expect((await first.app.request("/api", { method: "POST", headers: { "PAYMENT-SIGNATURE": header } })).status).toBe(200);
     await first.close();
 
-    const second = await startOnDataDir(dataDir);
+    const second = await startServiceOnDataDir(dataDir);
     try {
       // The chain state came back from the journal, and the payer is topped up so only the ledger can refuse.
       expect(await second.embedded!.balanceOf(payer.account.address)).toBe(9_990_000n);
