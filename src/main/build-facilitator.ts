@@ -47,9 +47,11 @@ export async function buildFacilitator(config: Readonly<Config>, keys: ServiceKe
       description: "embedded",
     };
   }
-  const { url, cdpKeyId, cdpKeySecret } = config.facilitator;
+  const { cdpKeyId, cdpKeySecret } = config.facilitator;
+  const { url, basicAuth } = splitCredentials(config.facilitator.url);
   const description = redactedUrl(url);
-  const auth = cdpKeyId !== undefined && cdpKeySecret !== undefined ? createFacilitatorConfig(cdpKeyId, cdpKeySecret).createAuthHeaders : undefined;
+  const auth =
+    cdpKeyId !== undefined && cdpKeySecret !== undefined ? createFacilitatorConfig(cdpKeyId, cdpKeySecret).createAuthHeaders : basicAuth;
   const facilitator = new HTTPFacilitatorClient({ url, ...(auth === undefined ? {} : { createAuthHeaders: auth }) });
   await assertFacilitatorSettlesBase(facilitator, description);
   const testMoney = auth === undefined ? await discoverRemoteTestMoney(url) : undefined;
@@ -68,6 +70,20 @@ export async function buildFacilitator(config: Readonly<Config>, keys: ServiceKe
     authorizationState: testMoney?.authorizationState,
     description,
   };
+}
+
+/**
+ * `http://user:secret@host` is the usual way to give a facilitator basic-auth credentials, but fetch refuses
+ * URLs with credentials (and its error would repeat them): they travel as an Authorization header instead.
+ */
+function splitCredentials(raw: string): { url: string; basicAuth?: () => Promise<Record<string, Record<string, string>>> } {
+  const u = new URL(raw);
+  if (u.username === "" && u.password === "") return { url: raw.replace(/\/+$/, "") };
+  const token = Buffer.from(`${decodeURIComponent(u.username)}:${decodeURIComponent(u.password)}`).toString("base64");
+  u.username = "";
+  u.password = "";
+  const headers = { Authorization: `Basic ${token}` };
+  return { url: u.toString().replace(/\/+$/, ""), basicAuth: async () => ({ verify: headers, settle: headers, supported: headers }) };
 }
 
 /** The URL without user, password or query, fit for logs and error messages. */

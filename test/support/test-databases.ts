@@ -20,12 +20,13 @@ export function testDatabaseKinds(): TestDatabaseKind[] {
   return kinds;
 }
 
-export async function openIsolatedPostgres(url: string): Promise<Database> {
+export async function openIsolatedPostgres(url: string): Promise<Database & { schema: string }> {
   const schema = `t_${randomBytes(6).toString("hex")}`;
   await withClient(url, (c) => c.query(`CREATE SCHEMA ${schema}`));
   const database = await createDatabase({ kind: "postgres", url, schema });
   return {
     ...database,
+    schema,
     close: async () => {
       await database.close();
       await withClient(url, (c) => c.query(`DROP SCHEMA ${schema} CASCADE`));

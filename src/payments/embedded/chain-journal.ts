@@ -12,6 +12,8 @@ import type { JsonRpcRequest } from "./local-chain.js";
  * used authorization nonces and the same facilitator account nonce.
  */
 export interface ChainJournal {
+  /** Block time of the first recorded transaction: the replayed chain must start before it. */
+  readonly firstTimestampS: number | undefined;
   /** Records a transaction just mined. Synchronous: the line is on disk when this returns. */
   append(rawTransaction: string, blockTimestampS: number): void;
   /** Replays every recorded transaction on a fresh chain; returns how many were replayed. */
@@ -30,6 +32,7 @@ export function openChainJournal(file: string): ChainJournal {
   const fd = fs.openSync(file, "a", 0o600);
   let closed = false;
   return {
+    firstTimestampS: lines[0]?.ts,
     append(raw, ts) {
       if (closed) return;
       fs.writeSync(fd, `${JSON.stringify({ raw, ts })}\n`);

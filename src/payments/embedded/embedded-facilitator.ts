@@ -162,11 +162,13 @@ export async function createEmbeddedPaymentNetwork(
   const nonceManager = createNonceManager({ source: jsonRpc() });
   const account = privateKeyToAccount(options.facilitatorPrivateKey ?? generatePrivateKey(), { nonceManager });
 
+  const journal = options.journalFile === undefined ? undefined : openChainJournal(options.journalFile);
+  const firstS = journal?.firstTimestampS;
   const chain: LocalChain = await startLocalChain({
     fund: [{ address: account.address, wei: options.facilitatorEthWei ?? DEFAULT_FACILITATOR_ETH }],
+    ...(firstS === undefined ? {} : { initialDate: new Date((firstS - 1) * 1000).toISOString() }),
   });
 
-  const journal = options.journalFile === undefined ? undefined : openChainJournal(options.journalFile);
   const replayed = journal === undefined ? 0 : await journal.replay(chain.request, Math.floor(Date.now() / 1000));
 
   const transport = custom(

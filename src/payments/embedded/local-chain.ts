@@ -80,6 +80,8 @@ export interface LocalChain {
 export interface StartLocalChainOptions {
   /** Accounts to credit with ETH (for gas) right after boot. */
   fund?: ReadonlyArray<{ address: `0x${string}`; wei: bigint }>;
+  /** Genesis block time (ISO-8601), for replaying recorded transactions at their own times. Default: now. */
+  initialDate?: string;
 }
 
 /** Thrown when embedded mode is used but hardhat 2 is not installed or cannot start. */
@@ -141,7 +143,7 @@ async function importHardhatInternal<T>(subpath: string): Promise<T> {
 }
 
 /** Creates hardhat 2's in-process network provider (EDR) with our chain settings. */
-async function createHardhatProvider(): Promise<{ provider: Eip1193Provider; version: string }> {
+async function createHardhatProvider(initialDate: string | undefined): Promise<{ provider: Eip1193Provider; version: string }> {
   const version = hardhatVersion();
   const major = Number.parseInt(version, 10);
   if (major !== SUPPORTED_HARDHAT_MAJOR) {
@@ -177,6 +179,7 @@ async function createHardhatProvider(): Promise<{ provider: Eip1193Provider; ver
         throwOnCallFailures: true,
         accounts: [],
         loggingEnabled: false,
+        ...(initialDate === undefined ? {} : { initialDate }),
       },
     },
   });
@@ -201,7 +204,7 @@ function toQuantity(value: bigint): `0x${string}` {
  * the given accounts. About 0.25–0.35 s, most of it loading hardhat and starting EDR.
  */
 export async function startLocalChain(options: StartLocalChainOptions = {}): Promise<LocalChain> {
-  const { provider, version } = await createHardhatProvider();
+  const { provider, version } = await createHardhatProvider(options.initialDate);
   let closed = false;
 
   const request = async (args: JsonRpcRequest): Promise<unknown> => {
