@@ -40,7 +40,7 @@ export async function startTestService(options: TestServiceOptions = {}): Promis
 }
 
 /** The service as `npm start` runs it on `dataDir`: its SQLite file and its chain journal live there. */
-export async function startServiceOnDataDir(dataDir: string, env: Record<string, string> = {}, options: TestServiceOptions = {}): Promise<Service> {
+export async function startServiceOnDataDir(dataDir: string, env: Record<string, string> = {}, options: BuildOptions = {}): Promise<Service> {
   const config = loadConfig({ DATA_DIR: dataDir, MARKET_DATA_DIR: DAILY_DATASET_DIR, PUBLIC_BASE_URL: "http://precedent.test", LOG_LEVEL: "silent", ...env });
   return buildService(config, { ...options, logger: pino({ level: "silent" }) });
 }
