@@ -3,12 +3,12 @@ import os from "node:os";
 import path from "node:path";
 import { x402Client } from "@x402/core/client";
 import { registerExactEvmScheme } from "@x402/evm/exact/client";
-import type { FacilitatorClient } from "@x402/core/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OfflineMoversProvider } from "../../src/providers/prices/offline/offline-movers-provider.js";
 import type { MoversProvider } from "../../src/providers/prices/port.js";
 import { PaymentClaims } from "../../src/storage/repos/payment-claims.js";
 import { SettlementLedger } from "../../src/storage/repos/settlement-ledger.js";
+import { failingSettlement } from "../support/failing-settlement.js";
 import { createTestPayer, decodeHeader } from "../support/test-payer.js";
 import { startServiceOnDataDir, startTestService } from "../support/test-service.js";
 import { DAILY_DATASET_DIR, SHARED_MISSING_REASON, SHARED_PRESENT } from "../support/shared-paths.js";
@@ -112,25 +112,10 @@ const VIEM_DUMP =
   "ContractFunctionExecutionError: The contract function \"transferWithAuthorization\" reverted.\n" +
   `Contract Call:\n  address: 0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913\n  from: 0x${"7".repeat(40)}\n  data: 0xe3ee160e${"ab".repeat(300)}\n  gas: 82635\nDocs: https://viem.sh\nVersion: viem@2.57.13`;
 
-function dumpingSettlement(real: FacilitatorClient): FacilitatorClient {
-  return {
-    verify: (p, r) => real.verify(p, r),
-    getSupported: () => real.getSupported(),
-    settle: async (p) => ({
-      success: false,
-      errorReason: VIEM_DUMP,
-      errorMessage: VIEM_DUMP,
-      transaction: "",
-      network: "eip155:8453",
-      payer: (p.payload as { authorization?: { from?: string } }).authorization?.from,
-    }),
-  };
-}
-
 describe.skipIf(!SHARED_PRESENT)("payment claims: sanitised settlement failures", () => {
   let service: TestService;
   beforeAll(async () => {
-    service = await startTestService({ wrapFacilitator: dumpingSettlement });
+    service = await startTestService({ wrapFacilitator: (real) => failingSettlement(real, { errorReason: VIEM_DUMP, errorMessage: VIEM_DUMP }) });
   });
   afterAll(async () => {
     await service?.close();
