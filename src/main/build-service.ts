@@ -58,6 +58,8 @@ export interface Service {
   embedded: EmbeddedPaymentNetwork | undefined;
   /** How the facilitator is named in logs (no credentials). */
   facilitatorDescription: string;
+  /** True when payments are test money (the embedded chain, or `npm run facilitator`'s). */
+  testMoney: boolean;
   logger: Logger;
   /** Every recurring task registers here; the server starts it, tests call `runNow`. */
   jobs: JobRunner;
@@ -159,6 +161,7 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
     payTo,
     embedded,
     facilitatorDescription: wiring.description,
+    testMoney: wiring.testMoney !== undefined,
     logger,
     jobs,
     close: async () => {

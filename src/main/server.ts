@@ -40,9 +40,9 @@ async function main(): Promise<void> {
       },
       "Precedent is listening",
     );
-    if (service.embedded !== undefined) {
+    if (service.testMoney) {
       logger.warn(
-        "PAYMENTS ARE LOCAL TEST MONEY: FACILITATOR=embedded settles on an in-process chain (chainId 8453) with a test USDC. " +
+        "PAYMENTS ARE LOCAL TEST MONEY: the facilitator (embedded, or npm run facilitator) settles on a local chain (chainId 8453) with a test USDC. " +
           "Fund a wallet with POST /dev/faucet?address=0x...&amount=1. Set FACILITATOR to a real facilitator URL for real payments.",
       );
     }

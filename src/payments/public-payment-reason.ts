@@ -16,8 +16,3 @@ export function publicPaymentReason(raw: unknown, fallback: string): string {
   if (ownSentence && raw.length <= MAX_SENTENCE_CHARS && !HEX_BLOB.test(raw) && !/[\r\n]/.test(raw)) return raw;
   return fallback;
 }
-
-/** True when the text would be replaced: the caller then logs the original (once). */
-export function isInternalPaymentText(raw: unknown): boolean {
-  return typeof raw === "string" && publicPaymentReason(raw, "\u0000") === "\u0000";
-}

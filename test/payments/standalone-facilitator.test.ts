@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -97,6 +98,37 @@ describe("a node refuses to start without a facilitator that settles exact on Ba
     const attempt = startServiceOnDataDir(tempDir("unreach"), { FACILITATOR: "http://user:secret@127.0.0.1:1", PAY_TO: `0x${"ab".repeat(20)}` });
     await expect(attempt).rejects.toThrowError(FacilitatorUnusableError);
     await expect(attempt).rejects.not.toThrowError(/secret/);
+  });
+});
+
+describe.skipIf(!SHARED_PRESENT)("CDP request signing", () => {
+  it("signs every facilitator request with the CDP key through @coinbase/x402 (a JWT per request)", async () => {
+    const seen: string[] = [];
+    const fake = http.createServer((req, res) => {
+      seen.push(`${req.method} ${req.url} ${req.headers.authorization ?? "(none)"}`);
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(JSON.stringify({ kinds: [{ x402Version: 2, scheme: "exact", network: "eip155:8453" }], extensions: [], signers: {} }));
+    });
+    await new Promise<void>((resolve) => fake.listen(0, "127.0.0.1", resolve));
+    const { privateKey } = generateKeyPairSync("ed25519");
+    const jwk = privateKey.export({ format: "jwk" }) as { d: string; x: string };
+    const secret = Buffer.concat([Buffer.from(jwk.d, "base64url"), Buffer.from(jwk.x, "base64url")]).toString("base64");
+    try {
+      const node = await startServiceOnDataDir(tempDir("cdp"), {
+        FACILITATOR: `http://127.0.0.1:${(fake.address() as AddressInfo).port}`,
+        PAY_TO: `0x${"ab".repeat(20)}`,
+        CDP_API_KEY_ID: "organizations/test/apiKeys/test-key",
+        CDP_API_KEY_SECRET: secret,
+      });
+      await node.close();
+      const supported = seen.find((line) => line.startsWith("GET /supported"));
+      const token = supported?.split(" ")[3] ?? "";
+      expect(supported).toMatch(/ Bearer [\w-]+\.[\w-]+\.[\w-]+$/);
+      const claims = JSON.parse(Buffer.from(token.split(".")[1], "base64url").toString()) as { sub: string; iss: string };
+      expect(claims).toMatchObject({ sub: "organizations/test/apiKeys/test-key", iss: "cdp" });
+    } finally {
+      await new Promise<void>((resolve) => fake.close(() => resolve()));
+    }
   });
 });
 

@@ -54,7 +54,11 @@ async function explain402(res: Response, requestId: string): Promise<Response> {
     const result = decodeBase64Json(settlement) as { errorReason?: string } | undefined;
     // A code only: a facilitator's errorMessage can be a 2.5 KB viem dump with its wallet, gas and calldata.
     const reason = publicPaymentReason(result?.errorReason, "settlement_failed");
-    body = errorBody("SETTLEMENT_FAILED", `Payment could not be settled (${reason}); the response was withheld and nothing was charged`, requestId);
+    const message =
+      reason === "settlement_unconfirmed"
+        ? "Payment settlement could not be confirmed; the response was withheld. If it did settle, it is on record and will be reconciled: quote the request_id"
+        : `Payment could not be settled (${reason}); the response was withheld and nothing was charged`;
+    body = errorBody("SETTLEMENT_FAILED", message, requestId);
   } else if (required !== null) {
     const decoded = decodeBase64Json(required) as { error?: unknown } | undefined;
     body = decoded ?? {};
