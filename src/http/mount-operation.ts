@@ -4,13 +4,14 @@ import { ErrorBodySchema } from "../contracts/error-body.js";
 import type { OperationContract } from "../contracts/operation-contract.js";
 import type { CatalogRoute } from "../contracts/route-catalog.js";
 import { AppError, type ErrorDetail } from "../domain/app-error.js";
+import { ItemizedAnswer, nothingServedError } from "../domain/itemized-answer.js";
 import type { AppEnv } from "./app-env.js";
 import { STATUS_BY_CODE } from "./error-responses.js";
 
 export type OperationHandler<P extends z.ZodObject, R extends z.ZodType> = (
   params: z.infer<P>,
   context: { requestId: string },
-) => Promise<z.infer<R>>;
+) => Promise<z.infer<R> | ItemizedAnswer<z.infer<R>>>;
 
 /**
  * Serves one operation on its catalog path for every method the catalog lists, and documents it. Params
@@ -31,9 +32,20 @@ export function mountOperation<P extends z.ZodObject, R extends z.ZodType>(
     const raw = await collectParams(c);
     const parsed = contract.params.safeParse(raw);
     if (!parsed.success) throw validationFailure(parsed.error.issues);
-    const body = await handle(parsed.data, { requestId: c.get("requestId") });
-    return c.json(body as object, 200);
+    const answer = await handle(parsed.data, { requestId: c.get("requestId") });
+    return c.json(servedBody(answer) as object, 200);
   });
+}
+
+/**
+ * "Charge only for something served", for every route: a multi-item answer in which no item was served
+ * becomes the error its items share, and an error status is never settled by the payment gate.
+ */
+function servedBody(answer: unknown): unknown {
+  if (!(answer instanceof ItemizedAnswer)) return answer;
+  const nothingServed = nothingServedError(answer);
+  if (nothingServed !== undefined) throw nothingServed;
+  return answer.body;
 }
 
 async function collectParams(c: Context<AppEnv>): Promise<Record<string, unknown>> {

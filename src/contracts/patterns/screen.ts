@@ -47,7 +47,8 @@ export const screenContract: OperationContract<typeof params, typeof response> =
   description:
     "For each ticker, searches its own history for the best analog of its window [start_date, end_date) (exact search, no wrapped windows) " +
     "and reports the analog's similarity and start date with the window's return. A ticker that fails (unknown, no data, window too " +
-    "short or spanning a gap, upstream trouble) keeps its row with a status and error inside the 200 response. Searches run on worker " +
+    "short or spanning a gap, upstream trouble) keeps its row with a status and error inside the 200 response;" +
+    "When every ticker fails, the answer is the error they share (404 UNKNOWN_TICKER / NO_DATA, 503 UPSTREAM_UNAVAILABLE with Retry-After) and nothing is charged. Searches run on worker " +
     "threads, so the service keeps answering while a screen runs.",
   params,
   response,
@@ -66,5 +67,5 @@ export const screenContract: OperationContract<typeof params, typeof response> =
       sort_by: "similarity",
     },
   },
-  errors: [],
+  errors: ["UNKNOWN_TICKER", "NO_DATA", "UPSTREAM_UNAVAILABLE"],
 };
