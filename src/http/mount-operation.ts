@@ -15,8 +15,9 @@ export type OperationHandler<P extends z.ZodObject, R extends z.ZodType> = (
 
 /**
  * Serves one operation on its catalog path for every method the catalog lists, and documents it. Params
- * come from the query string, or on POST also from a JSON object body with the same names (body wins);
- * one schema validates both and a failure is a 422 naming each bad parameter.
+ * come from the query string, or on POST also from a JSON object body with the same names (one given in
+ * both with different values is a 422); one schema validates both and a failure is a 422 naming each bad
+ * parameter, what was expected and what came.
  */
 export function mountOperation<P extends z.ZodObject, R extends z.ZodType>(
   app: OpenAPIHono<AppEnv>,
@@ -31,7 +32,7 @@ export function mountOperation<P extends z.ZodObject, R extends z.ZodType>(
   app.on([...route.methods], route.path, async (c) => {
     const raw = await collectParams(c);
     const parsed = contract.params.safeParse(raw);
-    if (!parsed.success) throw validationFailure(parsed.error.issues);
+    if (!parsed.success) throw validationFailure(parsed.error.issues, raw);
     const answer = await handle(parsed.data, { requestId: c.get("requestId") });
     return c.json(servedBody(answer) as object, 200);
   });
@@ -62,14 +63,55 @@ async function collectParams(c: Context<AppEnv>): Promise<Record<string, unknown
   if (body === null || typeof body !== "object" || Array.isArray(body)) {
     throw validationFailure([{ path: ["body"], message: "must be a JSON object with the parameters as keys" }]);
   }
-  return { ...query, ...(body as Record<string, unknown>) };
+  const fromBody = body as Record<string, unknown>;
+  const conflicts = Object.keys(fromBody).filter((name) => query[name] !== undefined && !sameValue(query[name], fromBody[name]));
+  if (conflicts.length > 0) {
+    throw validationFailure(
+      conflicts.map((name) => ({
+        path: [name],
+        message: `is given twice with different values (query ${describeValue(query[name])}, body ${describeValue(fromBody[name])}); send it once`,
+      })),
+      {},
+    );
+  }
+  return { ...query, ...fromBody };
 }
 
-function validationFailure(issues: ReadonlyArray<{ path: PropertyKey[]; message: string; code?: string; input?: unknown }>): AppError {
-  const details: ErrorDetail[] = issues.map((issue) => ({
-    param: issue.path.map(String).join(".") || "(parameters)",
-    issue: issue.code === "invalid_type" && issue.input === undefined ? "is required" : issue.message,
-  }));
+/** The query's text and the body's JSON value say the same thing (`k=5` and `"k": 5`). */
+function sameValue(queryText: unknown, bodyValue: unknown): boolean {
+  if (bodyValue === null || typeof bodyValue === "object") return false;
+  return String(queryText) === String(bodyValue);
+}
+
+/** What came, as the caller wrote it: the JSON spelling (so 123 and "123" differ) cut to a readable length. */
+function describeValue(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
+
+type Issue = { path: PropertyKey[]; message: string; code?: string; expected?: string };
+
+/** zod's generic "Invalid input: expected string, received number" becomes "must be a string". */
+function expectation(issue: Issue): string {
+  if (issue.code === "invalid_type" && issue.message.startsWith("Invalid input") && issue.expected !== undefined) {
+    return `must be ${/^[aeiou]/.test(issue.expected) ? "an" : "a"} ${issue.expected}`;
+  }
+  return issue.message;
+}
+
+/**
+ * Each bad parameter named with what was expected and what came; "is required" only when it did not come
+ * at all (a wrong-typed optional value is reported as such, never as missing).
+ */
+function validationFailure(issues: readonly Issue[], raw: Record<string, unknown> = {}): AppError {
+  const details: ErrorDetail[] = issues.map((issue) => {
+    const param = issue.path.map(String).join(".") || "(parameters)";
+    // Issues we raise ourselves (no zod code) are already phrased for the caller.
+    if (issue.code === undefined || issue.path.length === 0) return { param, issue: issue.message };
+    const given = raw[String(issue.path[0])];
+    if (given === undefined) return { param, issue: issue.code === "invalid_type" ? "is required" : issue.message };
+    return { param, issue: `${expectation(issue)}; got ${describeValue(given)}` };
+  });
   const summary = details.map((d) => `${d.param} ${d.issue}`).join("; ");
   return new AppError("VALIDATION_FAILED", `Invalid parameters: ${summary}`, { details });
 }

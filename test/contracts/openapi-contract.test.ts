@@ -71,7 +71,7 @@ describe.skipIf(!SHARED_PRESENT)("contract walk of /openapi.json", () => {
     for (const { path, method, op } of operations) {
       const paid = op["x-payment-info"] !== undefined;
       const res = await call(path, method, exampleParams(path), paid);
-      const body = await res.json();
+      const body = (await res.json()) as { error?: { code: string } };
       if (path in UNSERVABLE_OFFLINE) {
         expect([path, res.status, body.error?.code]).toEqual([path, ...UNSERVABLE_OFFLINE[path]]);
         continue;
