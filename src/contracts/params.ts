@@ -39,6 +39,7 @@ export const intParam = (options: { min: number; max: number; default?: number; 
   return withDefault.openapi({
     description: options.description,
     example: options.example ?? options.default,
+    ...(options.default === undefined ? {} : { default: options.default }),
     minimum: options.min,
     maximum: options.max,
     type: "integer",
@@ -53,6 +54,7 @@ export const numberParam = (options: { min?: number; max?: number; default?: num
   return withDefault.openapi({
     description: options.description,
     example: options.example ?? options.default,
+    ...(options.default === undefined ? {} : { default: options.default }),
     type: "number",
     ...(options.min === undefined ? {} : { minimum: options.min }),
     ...(options.max === undefined ? {} : { maximum: options.max }),
@@ -70,7 +72,7 @@ export const booleanParam = (options: { default: boolean; description: string })
       return v;
     }, z.boolean({ error: "must be true or false" }))
     .default(options.default)
-    .openapi({ description: options.description, example: options.default, type: "boolean" });
+    .openapi({ description: options.description, example: options.default, default: options.default, type: "boolean" });
 
 export const enumParam = <const T extends readonly [string, ...string[]]>(values: T, options: { default?: T[number]; description: string }) => {
   const base = z.enum(values, { error: `must be one of ${values.join(", ")}` });

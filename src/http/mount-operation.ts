@@ -1,12 +1,11 @@
-import { type OpenAPIHono, z } from "@hono/zod-openapi";
+import type { OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { ErrorBodySchema } from "../contracts/error-body.js";
 import type { OperationContract } from "../contracts/operation-contract.js";
 import type { CatalogRoute } from "../contracts/route-catalog.js";
 import { AppError, type ErrorDetail } from "../domain/app-error.js";
 import { ItemizedAnswer, nothingServedError } from "../domain/itemized-answer.js";
 import type { AppEnv } from "./app-env.js";
-import { STATUS_BY_CODE } from "./error-responses.js";
+import { documentOperation } from "./document-operation.js";
 
 export type OperationHandler<P extends z.ZodObject, R extends z.ZodType> = (
   params: z.infer<P>,
@@ -114,47 +113,4 @@ function validationFailure(issues: readonly Issue[], raw: Record<string, unknown
   });
   const summary = details.map((d) => `${d.param} ${d.issue}`).join("; ");
   return new AppError("VALIDATION_FAILED", `Invalid parameters: ${summary}`, { details });
-}
-
-function documentOperation(app: OpenAPIHono<AppEnv>, route: CatalogRoute, contract: OperationContract): void {
-  const errorResponses: Record<string, { description: string; content: { "application/json": { schema: typeof ErrorBodySchema } } }> = {};
-  const errorContent = { "application/json": { schema: ErrorBodySchema } };
-  errorResponses["422"] = { description: "A parameter is missing or invalid (VALIDATION_FAILED names it)", content: errorContent };
-  for (const code of contract.errors) {
-    const status = String(STATUS_BY_CODE[code]);
-    const previous = errorResponses[status]?.description;
-    errorResponses[status] = { description: previous === undefined ? code : `${previous}; ${code}`, content: errorContent };
-  }
-  errorResponses["500"] = { description: "INTERNAL: a bug on our side; nothing is charged", content: errorContent };
-  const responses = {
-    200: {
-      description: "Success. The body is signed: see X-Response-Hash, X-Response-Signature and X-Signer.",
-      content: { "application/json": { schema: contract.response, example: contract.example.response } },
-    },
-    ...errorResponses,
-  };
-  for (const method of route.methods) {
-    const primary = method === (route.methods.includes("POST") ? "POST" : "GET");
-    app.openAPIRegistry.registerPath({
-      method: method === "GET" ? "get" : "post",
-      path: route.path,
-      operationId: primary ? route.operationId : `${route.operationId}_via_${method.toLowerCase()}`,
-      summary: route.summary,
-      description: contract.description,
-      tags: [route.family],
-      request:
-        method === "GET"
-          ? { query: contract.params }
-          : {
-              // The shape without its cross-field checks: on POST any parameter may come from the body instead.
-              query: z.object(contract.params.shape).partial(),
-              body: {
-                required: false,
-                description: "Alternative to the query string: the same parameters as a JSON object",
-                content: { "application/json": { schema: contract.params, example: contract.example.params } },
-              },
-            },
-      responses,
-    });
-  }
 }
