@@ -48,10 +48,11 @@ export function buildMarketData(config: Readonly<Config>, database: Database, cl
   prices = overrides.prices ?? prices;
   movers = overrides.movers ?? movers;
   const barCache = new BarCache(prices, new BarStore(database.db), clock);
-  const service = new MarketDataService(resolveSymbol, barCache, movers);
+  // "offline-csv" keys the stored bars (kept for existing databases); callers read it as "offline".
+  const service = new MarketDataService(resolveSymbol, barCache, movers, prices.name === "offline-csv" ? "offline" : prices.name);
   return {
     service,
     barCache,
-    routes: [getLatestPriceRoute(service), getPriceHistoryRoute(service), getMarketMoversRoute(service, movers.name, clock)],
+    routes: [getLatestPriceRoute(service, clock), getPriceHistoryRoute(service), getMarketMoversRoute(service, movers, clock)],
   };
 }

@@ -61,7 +61,7 @@ export const screenContract: OperationContract<typeof params, typeof response> =
       screened: 2,
       results: [
         { ticker: "AAPL", similarity: 0.060016659165429906, query_return: -0.01998149144147454, top_match_start: "2001-07-12", status: "ok" },
-        { ticker: "ZZZZQ", similarity: null, query_return: null, top_match_start: null, status: "unknown_ticker", error: "No price data for ZZZZQ" },
+        { ticker: "ZZZZQ", similarity: null, query_return: null, top_match_start: null, status: "unknown_ticker", error: 'Unknown ticker "ZZZZQ": not in the offline dataset' },
       ],
       metric: "l2",
       sort_by: "similarity",
