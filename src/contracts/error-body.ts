@@ -34,7 +34,9 @@ const ERROR_EXAMPLES: Record<ErrorCode, (param: string) => { message: string; de
   METHOD_NOT_ALLOWED: () => ({ message: "DELETE is not allowed here; use GET or POST" }),
   PAYMENT_FAILED: () => ({ message: "The payment could not be verified; nothing was charged" }),
   UPSTREAM_UNAVAILABLE: () => ({
-    message: "Market data source unavailable (yahoo answered 502); retry after Retry-After, or run offline with MARKET_DATA_DIR=../shared/datasets/daily",
+    message:
+      "Yahoo Finance unavailable after 3 attempt(s): HTTP 502 (query2.finance.yahoo.com/v8/finance/chart/AAPL). " +
+      "No internet? Run the service on the offline dataset: MARKET_DATA_DIR=../shared/datasets/daily npm start",
   }),
   UPSTREAM_SCHEMA_CHANGED: () => ({ message: "The market data source answered in a shape we do not recognise; nothing was charged" }),
   SETTLEMENT_FAILED: () => ({ message: "Settlement failed; the answer is withheld and nothing was charged" }),

@@ -1,8 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { createYahooFinanceClient } from "../../src/providers/prices/yahoo/yahoo-finance-client.js";
-import { YahooMoversProvider } from "../../src/providers/prices/yahoo/yahoo-movers-provider.js";
-import { YahooPriceProvider } from "../../src/providers/prices/yahoo/yahoo-price-provider.js";
-import { FakeClock } from "../support/fake-clock.js";
 import { paidRoutes, type PaidCall } from "../support/paid-routes.js";
 import { createYahooReplayFetch } from "../support/replay-fetch.js";
 import { SHARED_PRESENT } from "../support/shared-paths.js";
@@ -18,14 +14,12 @@ async function expectNothingCharged(harness: { call: PaidCall; payer: () => Test
   expect(await harness.payer().balance()).toBe(before);
 }
 
-/** Every Yahoo chart request fails (502 HTML), as when the upstream is down or the machine has no internet. */
+/** The live adapters as production builds them, but every Yahoo chart request fails (502 HTML), as without internet. */
 function upstreamDownMarketData() {
-  const clock = new FakeClock(Date.parse("2025-01-03T12:00:00Z"));
   const replay = createYahooReplayFetch({
     routes: [{ match: /\/v8\/finance\/chart\//, respond: () => new Response("<html>Bad gateway</html>", { status: 502 }) }],
   });
-  const yahoo = createYahooFinanceClient({ fetch: replay, queueIntervalMs: 0, sleep: async () => undefined, random: () => 0.5, clock, maxRetries: 0 });
-  return { clock, env: { MARKET_DATA_DIR: "" }, marketData: { prices: new YahooPriceProvider({ yahoo, clock }), movers: new YahooMoversProvider({ yahoo }) } };
+  return { env: { MARKET_DATA_DIR: "" }, marketData: { yahoo: { fetch: replay, queueIntervalMs: 0, sleep: async () => undefined, maxRetries: 0 } } };
 }
 
 describe.skipIf(!SHARED_PRESENT)("charge only for something served: upstream down", () => {
