@@ -20,16 +20,26 @@ export const isoDateParam = (description: string, example: string) =>
     .refine((v) => !Number.isNaN(parseIsoDate(v)), "must be a real calendar date in YYYY-MM-DD form")
     .openapi({ description, example, format: "date" });
 
+/**
+ * A number from query text ("5") or a JSON number (5); anything else (a JSON string of letters, an array, an
+ * object, an empty value) is the wrong type, reported as such rather than coerced (`[3]` is not 3, "" is not 0).
+ */
+const numeric = (error: string) =>
+  z.preprocess((v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v), z.number({ error }));
+
 export const intParam = (options: { min: number; max: number; default?: number; description: string; example?: number }) => {
-  const base = z.coerce
-    .number({ error: "must be a whole number" })
-    .int("must be a whole number")
-    .min(options.min, `must be at least ${options.min}`)
-    .max(options.max, `must be at most ${options.max}`);
+  const base = numeric("must be a whole number").pipe(
+    z
+      .number()
+      .int("must be a whole number")
+      .min(options.min, `must be at least ${options.min}`)
+      .max(options.max, `must be at most ${options.max}`),
+  );
   const withDefault = options.default === undefined ? base : base.default(options.default);
   return withDefault.openapi({
     description: options.description,
     example: options.example ?? options.default,
+    ...(options.default === undefined ? {} : { default: options.default }),
     minimum: options.min,
     maximum: options.max,
     type: "integer",
@@ -37,13 +47,14 @@ export const intParam = (options: { min: number; max: number; default?: number; 
 };
 
 export const numberParam = (options: { min?: number; max?: number; default?: number; description: string; example?: number }) => {
-  let base = z.coerce.number({ error: "must be a number" }).refine(Number.isFinite, "must be a finite number");
+  let base = numeric("must be a number").refine(Number.isFinite, "must be a finite number");
   if (options.min !== undefined) base = base.refine((v) => v >= options.min!, `must be at least ${options.min}`);
   if (options.max !== undefined) base = base.refine((v) => v <= options.max!, `must be at most ${options.max}`);
   const withDefault = options.default === undefined ? base : base.default(options.default);
   return withDefault.openapi({
     description: options.description,
     example: options.example ?? options.default,
+    ...(options.default === undefined ? {} : { default: options.default }),
     type: "number",
     ...(options.min === undefined ? {} : { minimum: options.min }),
     ...(options.max === undefined ? {} : { maximum: options.max }),
@@ -61,7 +72,7 @@ export const booleanParam = (options: { default: boolean; description: string })
       return v;
     }, z.boolean({ error: "must be true or false" }))
     .default(options.default)
-    .openapi({ description: options.description, example: options.default, type: "boolean" });
+    .openapi({ description: options.description, example: options.default, default: options.default, type: "boolean" });
 
 export const enumParam = <const T extends readonly [string, ...string[]]>(values: T, options: { default?: T[number]; description: string }) => {
   const base = z.enum(values, { error: `must be one of ${values.join(", ")}` });

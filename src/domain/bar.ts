@@ -3,9 +3,12 @@ import { z } from "zod";
 export const TimeframeSchema = z.enum(["1d", "1h", "30m", "15m"]);
 export type Timeframe = z.infer<typeof TimeframeSchema>;
 
+/** One calendar day in milliseconds: the one constant every layer but core uses (core takes it as a parameter). */
+export const DAY_MS = 86_400_000;
+
 /** Bar length in milliseconds, used for gap detection and cache keys. */
 export const TIMEFRAME_MS: Record<Timeframe, number> = {
-  "1d": 86_400_000,
+  "1d": DAY_MS,
   "1h": 3_600_000,
   "30m": 1_800_000,
   "15m": 900_000,

@@ -177,3 +177,8 @@ export function resolveSymbol(input: string): ResolvedSymbol {
 
   throw unknownTicker(trimmed, "not a recognised ticker syntax");
 }
+
+/** A stock listed in the US (share classes included; funds, foreign listings and every other class excluded). */
+export function isUsEquity(symbol: ResolvedSymbol): boolean {
+  return symbol.assetClass === "equity" && US_EQUITY_RE.test(symbol.source);
+}

@@ -1,21 +1,22 @@
-import { type OpenAPIHono, z } from "@hono/zod-openapi";
+import type { OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { ErrorBodySchema } from "../contracts/error-body.js";
 import type { OperationContract } from "../contracts/operation-contract.js";
 import type { CatalogRoute } from "../contracts/route-catalog.js";
 import { AppError, type ErrorDetail } from "../domain/app-error.js";
+import { ItemizedAnswer, nothingServedError } from "../domain/itemized-answer.js";
 import type { AppEnv } from "./app-env.js";
-import { STATUS_BY_CODE } from "./error-responses.js";
+import { documentOperation } from "./document-operation.js";
 
 export type OperationHandler<P extends z.ZodObject, R extends z.ZodType> = (
   params: z.infer<P>,
   context: { requestId: string },
-) => Promise<z.infer<R>>;
+) => Promise<z.infer<R> | ItemizedAnswer<z.infer<R>>>;
 
 /**
  * Serves one operation on its catalog path for every method the catalog lists, and documents it. Params
- * come from the query string, or on POST also from a JSON object body with the same names (body wins);
- * one schema validates both and a failure is a 422 naming each bad parameter.
+ * come from the query string, or on POST also from a JSON object body with the same names (one given in
+ * both with different values is a 422); one schema validates both and a failure is a 422 naming each bad
+ * parameter, what was expected and what came.
  */
 export function mountOperation<P extends z.ZodObject, R extends z.ZodType>(
   app: OpenAPIHono<AppEnv>,
@@ -30,10 +31,21 @@ export function mountOperation<P extends z.ZodObject, R extends z.ZodType>(
   app.on([...route.methods], route.path, async (c) => {
     const raw = await collectParams(c);
     const parsed = contract.params.safeParse(raw);
-    if (!parsed.success) throw validationFailure(parsed.error.issues);
-    const body = await handle(parsed.data, { requestId: c.get("requestId") });
-    return c.json(body as object, 200);
+    if (!parsed.success) throw validationFailure(parsed.error.issues, raw);
+    const answer = await handle(parsed.data, { requestId: c.get("requestId") });
+    return c.json(servedBody(answer) as object, 200);
   });
+}
+
+/**
+ * "Charge only for something served", for every route: a multi-item answer in which no item was served
+ * becomes the error its items share, and an error status is never settled by the payment gate.
+ */
+function servedBody(answer: unknown): unknown {
+  if (!(answer instanceof ItemizedAnswer)) return answer;
+  const nothingServed = nothingServedError(answer);
+  if (nothingServed !== undefined) throw nothingServed;
+  return answer.body;
 }
 
 async function collectParams(c: Context<AppEnv>): Promise<Record<string, unknown>> {
@@ -50,57 +62,55 @@ async function collectParams(c: Context<AppEnv>): Promise<Record<string, unknown
   if (body === null || typeof body !== "object" || Array.isArray(body)) {
     throw validationFailure([{ path: ["body"], message: "must be a JSON object with the parameters as keys" }]);
   }
-  return { ...query, ...(body as Record<string, unknown>) };
+  const fromBody = body as Record<string, unknown>;
+  const conflicts = Object.keys(fromBody).filter((name) => query[name] !== undefined && !sameValue(query[name], fromBody[name]));
+  if (conflicts.length > 0) {
+    throw validationFailure(
+      conflicts.map((name) => ({
+        path: [name],
+        message: `is given twice with different values (query ${describeValue(query[name])}, body ${describeValue(fromBody[name])}); send it once`,
+      })),
+      {},
+    );
+  }
+  return { ...query, ...fromBody };
 }
 
-function validationFailure(issues: ReadonlyArray<{ path: PropertyKey[]; message: string; code?: string; input?: unknown }>): AppError {
-  const details: ErrorDetail[] = issues.map((issue) => ({
-    param: issue.path.map(String).join(".") || "(parameters)",
-    issue: issue.code === "invalid_type" && issue.input === undefined ? "is required" : issue.message,
-  }));
+/** The query's text and the body's JSON value say the same thing (`k=5` and `"k": 5`). */
+function sameValue(queryText: unknown, bodyValue: unknown): boolean {
+  if (bodyValue === null || typeof bodyValue === "object") return false;
+  return String(queryText) === String(bodyValue);
+}
+
+/** What came, as the caller wrote it: the JSON spelling (so 123 and "123" differ) cut to a readable length. */
+function describeValue(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
+
+type Issue = { path: PropertyKey[]; message: string; code?: string; expected?: string };
+
+/** zod's generic "Invalid input: expected string, received number" becomes "must be a string". */
+function expectation(issue: Issue): string {
+  if (issue.code === "invalid_type" && issue.message.startsWith("Invalid input") && issue.expected !== undefined) {
+    return `must be ${/^[aeiou]/.test(issue.expected) ? "an" : "a"} ${issue.expected}`;
+  }
+  return issue.message;
+}
+
+/**
+ * Each bad parameter named with what was expected and what came; "is required" only when it did not come
+ * at all (a wrong-typed optional value is reported as such, never as missing).
+ */
+function validationFailure(issues: readonly Issue[], raw: Record<string, unknown> = {}): AppError {
+  const details: ErrorDetail[] = issues.map((issue) => {
+    const param = issue.path.map(String).join(".") || "(parameters)";
+    // Issues we raise ourselves (no zod code) are already phrased for the caller.
+    if (issue.code === undefined || issue.path.length === 0) return { param, issue: issue.message };
+    const given = raw[String(issue.path[0])];
+    if (given === undefined) return { param, issue: issue.code === "invalid_type" ? "is required" : issue.message };
+    return { param, issue: `${expectation(issue)}; got ${describeValue(given)}` };
+  });
   const summary = details.map((d) => `${d.param} ${d.issue}`).join("; ");
   return new AppError("VALIDATION_FAILED", `Invalid parameters: ${summary}`, { details });
-}
-
-function documentOperation(app: OpenAPIHono<AppEnv>, route: CatalogRoute, contract: OperationContract): void {
-  const errorResponses: Record<string, { description: string; content: { "application/json": { schema: typeof ErrorBodySchema } } }> = {};
-  const errorContent = { "application/json": { schema: ErrorBodySchema } };
-  errorResponses["422"] = { description: "A parameter is missing or invalid (VALIDATION_FAILED names it)", content: errorContent };
-  for (const code of contract.errors) {
-    const status = String(STATUS_BY_CODE[code]);
-    const previous = errorResponses[status]?.description;
-    errorResponses[status] = { description: previous === undefined ? code : `${previous}; ${code}`, content: errorContent };
-  }
-  errorResponses["500"] = { description: "INTERNAL: a bug on our side; nothing is charged", content: errorContent };
-  const responses = {
-    200: {
-      description: "Success. The body is signed: see X-Response-Hash, X-Response-Signature and X-Signer.",
-      content: { "application/json": { schema: contract.response, example: contract.example.response } },
-    },
-    ...errorResponses,
-  };
-  for (const method of route.methods) {
-    const primary = method === (route.methods.includes("POST") ? "POST" : "GET");
-    app.openAPIRegistry.registerPath({
-      method: method === "GET" ? "get" : "post",
-      path: route.path,
-      operationId: primary ? route.operationId : `${route.operationId}_via_${method.toLowerCase()}`,
-      summary: route.summary,
-      description: contract.description,
-      tags: [route.family],
-      request:
-        method === "GET"
-          ? { query: contract.params }
-          : {
-              // The shape without its cross-field checks: on POST any parameter may come from the body instead.
-              query: z.object(contract.params.shape).partial(),
-              body: {
-                required: false,
-                description: "Alternative to the query string: the same parameters as a JSON object",
-                content: { "application/json": { schema: contract.params, example: contract.example.params } },
-              },
-            },
-      responses,
-    });
-  }
 }

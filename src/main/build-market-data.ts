@@ -1,3 +1,4 @@
+import type { Logger } from "pino";
 import type { Config } from "../config/config.js";
 import type { Clock } from "../domain/clock.js";
 import { resolveSymbol } from "../domain/symbol-resolver.js";
@@ -9,49 +10,73 @@ import { CsvBarStore } from "../providers/prices/offline/csv-bar-store.js";
 import { CsvPriceProvider } from "../providers/prices/offline/csv-price-provider.js";
 import { OfflineMoversProvider } from "../providers/prices/offline/offline-movers-provider.js";
 import type { MoversProvider, PriceProvider } from "../providers/prices/port.js";
-import { createYahooFinanceClient } from "../providers/prices/yahoo/yahoo-finance-client.js";
+import { createYahooFinanceClient, type YahooClientOptions } from "../providers/prices/yahoo/yahoo-finance-client.js";
 import { YahooMoversProvider } from "../providers/prices/yahoo/yahoo-movers-provider.js";
 import { YahooPriceProvider } from "../providers/prices/yahoo/yahoo-price-provider.js";
 import { BarCache } from "../services/market-data/bar-cache.js";
 import { MarketDataService } from "../services/market-data/market-data-service.js";
 import type { Database } from "../storage/create-database.js";
 import { BarStore } from "../storage/repos/bar-store.js";
+import { checkMarketData, type MarketDataCheck } from "./market-data-check.js";
 
 export interface MarketDataOverrides {
   prices?: PriceProvider;
   movers?: MoversProvider;
+  /** The live adapters as production builds them, over this transport (a replay fetch in tests). */
+  yahoo?: Omit<YahooClientOptions, "onUpstreamFailure" | "clock">;
 }
 
 export interface MarketData {
   service: MarketDataService;
   barCache: BarCache;
   routes: RouteModule[];
+  /** Which mode market data is in and whether it works (the server logs it at start). */
+  check(): Promise<MarketDataCheck>;
 }
 
 /**
  * Picks the price sources: a folder of CSV files when MARKET_DATA_DIR is set (offline), else Yahoo live.
  * Either way bars go through the same database cache, so offline and live behave alike.
  */
-export function buildMarketData(config: Readonly<Config>, database: Database, clock: Clock, overrides: MarketDataOverrides = {}): MarketData {
+export function buildMarketData(
+  config: Readonly<Config>,
+  database: Database,
+  clock: Clock,
+  overrides: MarketDataOverrides = {},
+  logger?: Logger,
+): MarketData {
   let prices: PriceProvider;
   let movers: MoversProvider;
+  let offline: { dir: string; store: CsvBarStore } | undefined;
   if (config.marketDataDir !== undefined) {
     // One parsed copy of the folder serves both the bars and the offline movers.
     const store = new CsvBarStore({ dir: config.marketDataDir });
+    offline = { dir: config.marketDataDir, store };
     prices = new CsvPriceProvider({ store });
     movers = new OfflineMoversProvider({ store });
   } else {
-    const yahoo = createYahooFinanceClient({ clock });
+    const yahoo = createYahooFinanceClient({
+      ...overrides.yahoo,
+      clock,
+      // Each failed upstream request once, where it failed: which source, status, how long it took.
+      onUpstreamFailure: (f) =>
+        logger?.warn(
+          { source: "yahoo", host: f.host, path: f.path, status: f.status ?? null, reason: f.reason, attempts: f.attempts, durationMs: f.durationMs },
+          "upstream request failed",
+        ),
+    });
     prices = new YahooPriceProvider({ yahoo, clock });
     movers = new YahooMoversProvider({ yahoo });
   }
   prices = overrides.prices ?? prices;
   movers = overrides.movers ?? movers;
   const barCache = new BarCache(prices, new BarStore(database.db), clock);
-  const service = new MarketDataService(resolveSymbol, barCache, movers);
+  // "offline-csv" keys the stored bars (kept for existing databases); callers read it as "offline".
+  const service = new MarketDataService(resolveSymbol, barCache, movers, prices.name === "offline-csv" ? "offline" : prices.name);
   return {
     service,
     barCache,
-    routes: [getLatestPriceRoute(service), getPriceHistoryRoute(service), getMarketMoversRoute(service, movers.name, clock)],
+    routes: [getLatestPriceRoute(service, clock), getPriceHistoryRoute(service), getMarketMoversRoute(service, movers, clock)],
+    check: () => checkMarketData(prices, clock, overrides.prices === undefined ? offline : undefined),
   };
 }

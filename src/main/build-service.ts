@@ -31,6 +31,7 @@ import { buildFacilitator } from "./build-facilitator.js";
 import { buildCrossAsset } from "./build-cross-asset.js";
 import { buildForecasts } from "./build-forecasts.js";
 import { buildMarketData, type MarketDataOverrides } from "./build-market-data.js";
+import type { MarketDataCheck } from "./market-data-check.js";
 import { buildPatterns } from "./build-patterns.js";
 import { buildKnownUniverse } from "./build-universe.js";
 import { buildPortfolio } from "./build-portfolio.js";
@@ -63,6 +64,8 @@ export interface Service {
   logger: Logger;
   /** Every recurring task registers here; the server starts it, tests call `runNow`. */
   jobs: JobRunner;
+  /** Which mode market data is in and whether it works; the server logs it after listening. */
+  checkMarketData(): Promise<MarketDataCheck>;
   close(): Promise<void>;
 }
 
@@ -101,7 +104,7 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
   const operations: RouteModule[] = [];
   operations.push(verifySignatureRoute(signer));
   operations.push(apiCatalogRoute(() => operations, payTo));
-  const marketData = buildMarketData(config, database, clock, options.marketData);
+  const marketData = buildMarketData(config, database, clock, options.marketData, logger);
   operations.push(...marketData.routes);
   const universe = buildKnownUniverse(config);
   const patterns = buildPatterns(marketData, clock, universe);
@@ -164,6 +167,7 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
     testMoney: wiring.testMoney !== undefined,
     logger,
     jobs,
+    checkMarketData: () => marketData.check(),
     close: async () => {
       await jobs.stop();
       await patterns.close();

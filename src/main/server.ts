@@ -40,6 +40,11 @@ async function main(): Promise<void> {
       },
       "Precedent is listening",
     );
+    // In the background: a slow or absent upstream never delays the start, only this line.
+    void service.checkMarketData().then(
+      (check) => (check.ok ? logger.info({ marketData: check.mode }, check.message) : logger.warn({ marketData: check.mode }, check.message)),
+      (error: unknown) => logger.error({ err: error }, "market data check failed"),
+    );
     if (service.testMoney) {
       logger.warn(
         "PAYMENTS ARE LOCAL TEST MONEY: the facilitator (embedded, or npm run facilitator) settles on a local chain (chainId 8453) with a test USDC. " +

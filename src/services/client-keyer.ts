@@ -1,6 +1,7 @@
 import { createHmac } from "node:crypto";
+import { DAY_MS } from "../domain/bar.js";
 
-export const RETENTION_MS = 90 * 86_400_000;
+export const RETENTION_MS = 90 * DAY_MS;
 
 export interface SaltSource {
   saltFor(periodStartMs: number): Promise<string>;

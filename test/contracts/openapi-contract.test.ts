@@ -14,6 +14,9 @@ type OperationDoc = {
 };
 type OpenApiDoc = { paths: Record<string, Record<string, OperationDoc>> };
 
+/** Routes whose data the offline dataset does not hold at all (no sector ETF): nothing served, nothing charged. */
+const UNSERVABLE_OFFLINE: Record<string, [number, string]> = { "/api/sectors/momentum": [404, "UNKNOWN_TICKER"] };
+
 /**
  * Walks the served /openapi.json: for every operation, the documented example answers 200 with a body valid
  * against the documented schema (paid routes are paid for, on the embedded chain), a missing or invalid
@@ -68,7 +71,11 @@ describe.skipIf(!SHARED_PRESENT)("contract walk of /openapi.json", () => {
     for (const { path, method, op } of operations) {
       const paid = op["x-payment-info"] !== undefined;
       const res = await call(path, method, exampleParams(path), paid);
-      const body = await res.json();
+      const body = (await res.json()) as { error?: { code: string } };
+      if (path in UNSERVABLE_OFFLINE) {
+        expect([path, res.status, body.error?.code]).toEqual([path, ...UNSERVABLE_OFFLINE[path]]);
+        continue;
+      }
       expect(res.status, `${method} ${path}: ${JSON.stringify(body).slice(0, 300)}`).toBe(200);
       const validate = ajv.getSchema(pointer("paths", path, method.toLowerCase(), "responses", "200", "content", "application/json", "schema"));
       expect(validate, `${path} schema`).toBeDefined();

@@ -23,7 +23,7 @@ describe.skipIf(!SHARED_PRESENT)("price routes on the offline dataset", () => {
     expect(status).toBe(200);
     const expected = csvRows("AAPL.csv").filter((r) => r.date >= "2020-01-02" && r.date <= "2020-01-31");
     expect(expected).toHaveLength(21);
-    expect(body).toEqual({ ticker: "AAPL", timeframe: "1d", bars: expected, cached: false });
+    expect(body).toEqual({ ticker: "AAPL", timeframe: "1d", bars: expected, cached: false, source: "offline" });
   });
 
   it("resolves BTC, xyz:GOLD and SPY to their files", async () => {
@@ -43,7 +43,11 @@ describe.skipIf(!SHARED_PRESENT)("price routes on the offline dataset", () => {
     const [previous, last] = rows.slice(-2);
     const { status, body } = await get("/get_latest_price?ticker=msft");
     expect(status).toBe(200);
-    expect(body).toEqual({ ticker: "MSFT", date: last.date, close: last.close, change_pct: last.close / previous.close - 1, cached: false });
+    expect(body).toMatchObject({ ticker: "MSFT", date: last.date, close: last.close, change_pct: last.close / previous.close - 1, cached: false });
+    // Offline, the answer says so and how old the bar is: never mistaken for today's price.
+    const ageDays = Math.floor((Date.now() - Date.parse(`${last.date}T00:00:00Z`)) / 86_400_000);
+    expect(body).toMatchObject({ source: "offline", as_of: last.date, age_days: ageDays, stale: true });
+    expect(body.note).toMatch(/Offline dataset \(MARKET_DATA_DIR\).*not a live quote.*days old/);
   });
 
   it("takes the same parameters from a JSON body on POST", async () => {
@@ -57,15 +61,20 @@ describe.skipIf(!SHARED_PRESENT)("price routes on the offline dataset", () => {
     expect(((await res.json()) as { bars: unknown[] }).bars).toEqual(csvRows("ETH-USD.csv").filter((r) => r.date === "2022-06-01"));
   });
 
-  it("ranks the offline universe for movers", async () => {
-    const { status, body } = await get("/get_market_movers?category=all&count=3");
+  it("ranks only the offline folder's US stocks of one common day for movers, and says which day", async () => {
+    const { status, body } = await get("/get_market_movers?category=all&count=10");
     expect(status).toBe(200);
-    expect(body.gainers).toHaveLength(3);
-    expect(body.losers).toHaveLength(3);
-    expect(body.most_active).toHaveLength(3);
-    const changes = body.gainers.map((m: { change_pct: number }) => m.change_pct);
+    type Row = { symbol: string; change_pct: number; price: number };
+    const changes = body.gainers.map((m: Row) => m.change_pct);
     expect([...changes].sort((a, b) => b - a)).toEqual(changes);
-    expect(body.source).toBe("offline-csv");
+    // Funds (SPY, QQQ), crypto, indices, FX, yields and the macro files are not US stocks.
+    const ranked = new Set([...body.gainers, ...body.losers, ...body.most_active].map((m: Row) => m.symbol));
+    expect([...ranked].sort()).toEqual(["AAPL", "AMZN", "GOOGL", "MSFT", "NVDA", "TSLA"]);
+    expect(body).toMatchObject({ source: "offline", as_of: "2024-12-06" });
+    expect(body.universe).toMatch(/US stocks of the offline dataset/);
+    const nvda = csvRows("NVDA.csv").slice(-2);
+    expect(body.losers.find((m: Row) => m.symbol === "NVDA").change_pct).toBe(nvda[1].close / nvda[0].close - 1);
+    expect(nvda[1].date).toBe("2024-12-06");
   });
 
   it("answers unknown tickers 404, empty ranges 404, intraday offline 422, and charges none of them", async () => {

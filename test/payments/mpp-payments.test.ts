@@ -202,7 +202,7 @@ describe.skipIf(!SHARED_PRESENT)("MPP payments on the embedded chain", () => {
     };
     const info = doc.paths["/get_latest_price"].post["x-payment-info"]!;
     expect(info.offers).toEqual([expect.objectContaining({ method: "evm", intent: "charge", amount: "1000", currency: USDC_ADDRESS })]);
-    expect(info.protocols).toContainEqual({ mpp: { method: "evm", intent: "charge" } });
+    expect(info.protocols).toContainEqual({ mpp: { method: "evm", intent: "charge", currency: USDC_ADDRESS } });
   });
 
   it("keeps x402 working beside MPP", async () => {

@@ -21,6 +21,7 @@ function countingMovers(): MoversProvider & { calls: number } {
   const real = new OfflineMoversProvider({ marketDataDir: DAILY_DATASET_DIR });
   const counter = {
     name: real.name,
+    universe: real.universe,
     calls: 0,
     movers: (category: Parameters<MoversProvider["movers"]>[0], count: number) => {
       counter.calls++;

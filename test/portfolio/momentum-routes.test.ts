@@ -49,21 +49,14 @@ describe.skipIf(!SHARED_PRESENT)("/api/momentum/scan and /api/sectors/momentum o
     expect(body.not_ranked).toEqual([expect.objectContaining({ ticker: "ZZZZQ", status: "unknown_ticker", rank: null, composite_score: null })]);
   });
 
-  it("returns the sector and theme ETFs with their leaders and an unknown_ticker status offline", async () => {
+  it("answers 404 naming every fund offline, where the dataset holds none of the 19 ETFs (nothing served, nothing charged)", async () => {
     const { status, body } = await call("/api/sectors/momentum");
-    expect(status).toBe(200);
-    expect(body.etf_count).toBe(19);
-    expect(body.ranked_count).toBe(0);
-    expect(body.results).toEqual([]);
-    const rows = body.not_ranked as Row[];
-    expect(rows.slice(0, 11).map((r) => r.ticker)).toEqual(["XLK", "XLF", "XLV", "XLE", "XLI", "XLY", "XLP", "XLU", "XLB", "XLRE", "XLC"]);
-    expect(rows.filter((r) => r.kind === "theme").length).toBe(8);
-    for (const row of rows) {
-      expect(row.status).toBe("unknown_ticker");
-      expect(row.error).toMatch(/not in the offline dataset/);
-    }
-    expect(rows[0].leaders).toContain("NVDA");
-    expect(body.constituents_as_of).toMatch(/^\d{4}-\d{2}$/);
+    expect(status).toBe(404);
+    expect(body.error.code).toBe("UNKNOWN_TICKER");
+    const named = (body.error.details as { param: string; issue: string }[]).map((d) => d.issue.split(":")[0]);
+    expect(named.slice(0, 11)).toEqual(["XLK", "XLF", "XLV", "XLE", "XLI", "XLY", "XLP", "XLU", "XLB", "XLRE", "XLC"]);
+    expect(named).toHaveLength(19);
+    expect(body.error.details[0].issue).toMatch(/not in the offline dataset/);
   });
 
   it("answers 422 naming top_n or universe", async () => {

@@ -111,7 +111,8 @@ export const playbookContract: OperationContract<typeof params, typeof response>
     "before end_date, at lags -5 to +5 positions of that return sequence (trading days); lag_days > 0 " +
     "pairs the ticker's return on day t with the peer's on day t + lag (the ticker leads). Reported: every lag, lag 0, the lag with the " +
     "largest |correlation| (ties to the shorter lag), each with its n, and a 95% noise band. A peer that fails (unknown, no data, " +
-    "upstream trouble) keeps its row with a status and error inside the 200 response; the ticker itself failing is an error " +
+    "upstream trouble) keeps its row with a status and error inside the 200 response; when every peer fails the answer is the error " +
+    "they share and nothing is charged; the ticker itself failing is an error " +
     "(404 UNKNOWN_TICKER / NO_DATA, 422 for a window that is too short, too long or spans a gap).",
   params,
   response,

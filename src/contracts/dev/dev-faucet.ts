@@ -7,7 +7,7 @@ const params = z.object({
     .string({ error: "is required" })
     .regex(/^0x[0-9a-fA-F]{40}$/, "must be a 0x-prefixed 20-byte hex address")
     .openapi({ description: "Wallet to credit with test USDC", example: "0x1111111111111111111111111111111111111111" }),
-  amount: numberParam({ min: 0.000001, max: 1000, default: 1, description: "USD of test USDC to mint (1 to 1000; default 1)" }),
+  amount: numberParam({ min: 1, max: 1000, default: 1, description: "USD of test USDC to mint (1 to 1000; default 1)" }),
 });
 
 const response = z

@@ -36,7 +36,7 @@ export const apiCatalogContract: OperationContract<typeof params, typeof respons
       service: "Precedent",
       network: "eip155:8453",
       asset: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
-      pay_to: "0x0000000000000000000000000000000000000001",
+      pay_to: "0x7E5F4552091A69125d5DfCb7b8C2659029395Bdf",
       count: 1,
       routes: [
         {

@@ -11,6 +11,11 @@ const response = z
     close: z.number().openapi({ description: "Most recent close" }),
     change_pct: z.number().openapi({ description: "1-day change as a decimal: close / previous close - 1" }),
     cached: z.boolean().openapi({ description: "True when the source was unreachable and stored bars were served" }),
+    source: z.string().openapi({ description: "Where the bar comes from: yahoo (live), offline (a MARKET_DATA_DIR folder of CSV files)" }),
+    as_of: z.string().openapi({ description: "Trading date the close belongs to (YYYY-MM-DD), the same as date" }),
+    age_days: z.number().int().openapi({ description: "Whole calendar days from as_of to the time of the call" }),
+    stale: z.boolean().openapi({ description: "True when the bar is more than 4 calendar days old: it is not today's price" }),
+    note: z.string().optional().openapi({ description: "Present when the answer is offline, stale or served from the store: says which and how old" }),
   })
   .openapi("LatestPrice");
 
@@ -18,12 +23,14 @@ export const getLatestPriceContract: OperationContract<typeof params, typeof res
   operationId: "get_latest_price",
   description:
     "The most recent daily close of a ticker and its change over the previous close. The last bar can still be forming during a session; " +
-    "bars are fetched from the market-data source on first request and cached locally.",
+    "bars are fetched from the market-data source on first request and cached locally. source, as_of, age_days and stale say where the " +
+    "bar comes from and how old it is; offline (MARKET_DATA_DIR) the answer is the file's last bar and a note says so.",
   params,
   response,
   example: {
     params: { ticker: "AAPL" },
-    response: { ticker: "AAPL", date: "2024-12-06", close: 242.839996, change_pct: -0.000823, cached: false },
+    // A real answer on the offline dataset, called on 2026-11-23 (test/contracts/documented-examples.test.ts).
+    response: {ticker: "AAPL", date: "2024-12-06", close: 242.839996, change_pct: -0.0008228974891387741, cached: false, source: "offline", as_of: "2024-12-06", age_days: 717, stale: true, note: "Offline dataset (MARKET_DATA_DIR): this is the file's last bar, not a live quote. The bar is 717 days old (2024-12-06); it is not today's price."},
   },
   errors: ["UNKNOWN_TICKER", "NO_DATA", "UPSTREAM_UNAVAILABLE"],
 };

@@ -28,8 +28,12 @@ const response = z
     gainers: z.array(MoverSchema).optional().openapi({ description: "Present for category all or gainers" }),
     losers: z.array(MoverSchema).optional().openapi({ description: "Present for category all or losers" }),
     most_active: z.array(MoverSchema).optional().openapi({ description: "Present for category all or most_active" }),
-    source: z.string().openapi({ description: "Where the lists come from" }),
-    fetched_at: z.string().openapi({ description: "ISO-8601 time the lists were read" }),
+    source: z.string().openapi({ description: "Where the lists come from: yahoo (live screeners) or offline (a MARKET_DATA_DIR folder)" }),
+    universe: z.string().openapi({ description: "Which names are ranked" }),
+    as_of: z.string().nullable().openapi({
+      description: "Offline: the one trading day (YYYY-MM-DD) every row describes. Live: the latest quote time (ISO-8601) among the rows. Null when the source gives none",
+    }),
+    fetched_at: z.string().openapi({ description: "ISO-8601 time the lists were read (not the market time: see as_of)" }),
   })
   .openapi("MarketMovers");
 
@@ -37,17 +41,22 @@ export const getMarketMoversContract: OperationContract<typeof params, typeof re
   operationId: "get_market_movers",
   description:
     "Top US gainers, losers and most active stocks as ranked by the source's predefined screeners (gainers and losers are filtered by the " +
-    "source, e.g. price at least $5). A list may hold fewer names than asked outside US market hours.",
+    "source, e.g. price at least $5). A list may hold fewer names than asked outside US market hours. Offline (MARKET_DATA_DIR) only the " +
+    "folder's US stocks are ranked, and only those whose last bar is the latest such day (as_of), so every row describes one session.",
   params,
   response,
   example: {
     params: { category: "gainers", count: 1 },
+    // A real answer on the offline dataset, called at 2026-11-23T12:00Z (test/contracts/documented-examples.test.ts).
     response: {
       category: "gainers",
       count: 1,
-      gainers: [{ symbol: "NVDA", name: "NVIDIA Corporation", price: 142.44, change_pct: 0.0321, volume: 212000000, market_cap: 3.49e12 }],
-      source: "yahoo:day_gainers",
-      fetched_at: "2024-12-06T21:00:00.000Z",
+      gainers: [{ symbol: "TSLA", name: null, price: 389.220001, change_pct: 0.053397958088120534, volume: 80548300, market_cap: null }],
+      source: "offline",
+      universe:
+        "US stocks of the offline dataset (MARKET_DATA_DIR) whose last bar is the latest such day (as_of); funds, crypto, indices, FX and yields are not ranked",
+      as_of: "2024-12-06",
+      fetched_at: "2026-11-23T12:00:00.000Z",
     },
   },
   errors: ["UPSTREAM_UNAVAILABLE"],

@@ -31,6 +31,7 @@ const response = z
     timeframe: z.enum(TimeframeSchema.options),
     bars: z.array(BarSchema).openapi({ description: "Ascending by time" }),
     cached: z.boolean().openapi({ description: "True when the source was unreachable and stored bars were served" }),
+    source: z.string().openapi({ description: "Where the bars come from: yahoo (live), offline (a MARKET_DATA_DIR folder of CSV files)" }),
   })
   .openapi("PriceHistory");
 
@@ -51,6 +52,7 @@ export const getPriceHistoryContract: OperationContract<typeof params, typeof re
         { date: "2020-01-03", open: 72.020454, high: 72.851784, low: 71.862915, close: 72.088318 },
       ],
       cached: false,
+      source: "offline",
     },
   },
   errors: ["UNKNOWN_TICKER", "NO_DATA", "RANGE_UNAVAILABLE", "UPSTREAM_UNAVAILABLE"],

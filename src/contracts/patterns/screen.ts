@@ -47,7 +47,8 @@ export const screenContract: OperationContract<typeof params, typeof response> =
   description:
     "For each ticker, searches its own history for the best analog of its window [start_date, end_date) (exact search, no wrapped windows) " +
     "and reports the analog's similarity and start date with the window's return. A ticker that fails (unknown, no data, window too " +
-    "short or spanning a gap, upstream trouble) keeps its row with a status and error inside the 200 response. Searches run on worker " +
+    "short or spanning a gap, upstream trouble) keeps its row with a status and error inside the 200 response;" +
+    "When every ticker fails, the answer is the error they share (404 UNKNOWN_TICKER / NO_DATA, 503 UPSTREAM_UNAVAILABLE with Retry-After) and nothing is charged. Searches run on worker " +
     "threads, so the service keeps answering while a screen runs.",
   params,
   response,
@@ -60,11 +61,11 @@ export const screenContract: OperationContract<typeof params, typeof response> =
       screened: 2,
       results: [
         { ticker: "AAPL", similarity: 0.060016659165429906, query_return: -0.01998149144147454, top_match_start: "2001-07-12", status: "ok" },
-        { ticker: "ZZZZQ", similarity: null, query_return: null, top_match_start: null, status: "unknown_ticker", error: "No price data for ZZZZQ" },
+        { ticker: "ZZZZQ", similarity: null, query_return: null, top_match_start: null, status: "unknown_ticker", error: 'Unknown ticker "ZZZZQ": not in the offline dataset' },
       ],
       metric: "l2",
       sort_by: "similarity",
     },
   },
-  errors: [],
+  errors: ["UNKNOWN_TICKER", "NO_DATA", "UPSTREAM_UNAVAILABLE"],
 };

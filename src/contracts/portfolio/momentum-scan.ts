@@ -35,7 +35,7 @@ export const momentumScanContract: OperationContract<typeof params, typeof respo
     "dataset (MARKET_DATA_DIR), every price file of that folder (yield indices such as ^TNX, which quote a rate rather than a price, " +
     "are left out). Each name is measured as of its own latest bar (as_of), so names whose data ends on different days are each as " +
     "fresh as their data. A name that cannot be loaded or lacks a year of history stays in the 200 response under not_ranked with a " +
-    `status and error. ${MOMENTUM_METHOD}`,
+    `status and error. When every name fails, the answer is the error they share (404 UNKNOWN_TICKER / NO_DATA, 503 UPSTREAM_UNAVAILABLE with Retry-After) and nothing is charged. ${MOMENTUM_METHOD}`,
   params,
   response,
   example: {
@@ -128,5 +128,5 @@ export const momentumScanContract: OperationContract<typeof params, typeof respo
       method: MOMENTUM_METHOD,
     },
   },
-  errors: [],
+  errors: ["UNKNOWN_TICKER", "NO_DATA", "UPSTREAM_UNAVAILABLE"],
 };

@@ -44,7 +44,8 @@ export const sectorsMomentumContract: OperationContract<typeof params, typeof re
     "ETFs (SMH semiconductors, IGV software, IBB biotech, ITA aerospace & defense, TAN solar, URA uranium, ARKK disruptive innovation, " +
     "GLD gold) ranked by the same price momentum as /api/momentum/scan, each with its leader names: the fund's largest holdings from a " +
     "static constituent map dated constituents_as_of (not refreshed; holdings drift). An ETF whose prices cannot be loaded (the offline " +
-    `dataset holds no ETF but SPY and QQQ) stays in the 200 response under not_ranked with a status. ${MOMENTUM_METHOD}`,
+    "dataset holds no ETF but SPY and QQQ) stays in the 200 response under not_ranked with a status. " +
+    `When every fund fails, the answer is the error they share (404 UNKNOWN_TICKER / NO_DATA, 503 UPSTREAM_UNAVAILABLE with Retry-After) and nothing is charged. ${MOMENTUM_METHOD}`,
   params,
   response,
   example: {
@@ -79,5 +80,5 @@ export const sectorsMomentumContract: OperationContract<typeof params, typeof re
       method: MOMENTUM_METHOD,
     },
   },
-  errors: [],
+  errors: ["UNKNOWN_TICKER", "NO_DATA", "UPSTREAM_UNAVAILABLE"],
 };

@@ -25,6 +25,22 @@ export interface HttpClientOptions {
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
   clock?: Clock;
+  /** Appended to the UPSTREAM_UNAVAILABLE message: what the caller or operator can do about it. */
+  unavailableHint?: string;
+  /** Called once per request we give up on (after its retries), so every upstream failure is logged once. */
+  onGiveUp?: (failure: UpstreamFailure) => void;
+}
+
+/** One request we gave up on: which upstream, where, why (HTTP status or network/timeout), after how long. */
+export interface UpstreamFailure {
+  upstream: string;
+  host: string;
+  path: string;
+  /** The last attempt's HTTP status; undefined for a timeout or a network error. */
+  status: number | undefined;
+  reason: string;
+  attempts: number;
+  durationMs: number;
 }
 
 export interface HttpClient {
@@ -39,7 +55,7 @@ export interface HttpClient {
 
 type Outcome =
   | { kind: "response"; response: Response }
-  | { kind: "transient"; reason: string; retryAfterSeconds?: number; cause?: unknown };
+  | { kind: "transient"; reason: string; status?: number; retryAfterSeconds?: number; cause?: unknown };
 
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
 const NETWORK_CODES = /^(E[A-Z]+|UND_ERR_[A-Z_]+)$/;
@@ -110,7 +126,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         if (isTransientStatus(res.status)) {
           await res.body?.cancel().catch(() => undefined);
           const retryAfterSeconds = parseRetryAfterSeconds(res.headers.get("retry-after"), clock.nowMs());
-          return { kind: "transient", reason: `HTTP ${res.status}`, retryAfterSeconds };
+          return { kind: "transient", reason: `HTTP ${res.status}`, status: res.status, retryAfterSeconds };
         }
         return { kind: "response", response: await bufferResponse(res) };
       })();
@@ -130,6 +146,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
 
   async function fetchWithRetries(input: string | URL | Request, init?: RequestInit): Promise<Response> {
     const url = urlOf(input);
+    const startedMs = clock.nowMs();
     for (let attempt = 0; ; attempt += 1) {
       if (init?.signal?.aborted) throw init.signal.reason;
       const outcome = await limiter.run(url.host, () => once(input, init));
@@ -138,9 +155,19 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       const hintMs = outcome.retryAfterSeconds === undefined ? undefined : outcome.retryAfterSeconds * 1000;
       const giveUp = attempt >= options.maxRetries || (hintMs !== undefined && hintMs > maxRetryAfterMs);
       if (giveUp) {
+        options.onGiveUp?.({
+          upstream,
+          host: url.host,
+          path: url.pathname,
+          status: outcome.status,
+          reason: outcome.reason,
+          attempts: attempt + 1,
+          durationMs: clock.nowMs() - startedMs,
+        });
+        const hint = options.unavailableHint === undefined ? "" : `. ${options.unavailableHint}`;
         throw new AppError(
           "UPSTREAM_UNAVAILABLE",
-          `${upstream} unavailable after ${attempt + 1} attempt(s): ${outcome.reason} (${url.host}${url.pathname})`,
+          `${upstream} unavailable after ${attempt + 1} attempt(s): ${outcome.reason} (${url.host}${url.pathname})${hint}`,
           { retryAfterSeconds: outcome.retryAfterSeconds ?? defaultRetryAfterSeconds, cause: outcome.cause },
         );
       }

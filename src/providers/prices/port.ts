@@ -26,10 +26,14 @@ export interface Mover {
   changePct: number;
   volume: number | null;
   marketCap: number | null;
+  /** Epoch ms of the trading day (offline: the bar's date) or quote time (live) the row describes; null when the source omits it. */
+  asOfMs: number | null;
 }
 
 /** Top US stocks by the day's move or volume, as ranked by the source. */
 export interface MoversProvider {
   readonly name: string;
+  /** Which names the lists rank, for the caller (the answer's `universe`). */
+  readonly universe: string;
   movers(category: MoverCategory, count: number): Promise<Mover[]>;
 }

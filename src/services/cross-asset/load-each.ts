@@ -1,19 +1,9 @@
-import { AppError } from "../../domain/app-error.js";
+import { itemFailure, type ItemFailure, type ItemFailureStatus } from "../../domain/item-failure.js";
 import type { LoadedSeries, SeriesCache } from "../market-data/series-cache.js";
 
-export type LoadStatus = "ok" | "unknown_ticker" | "no_data" | "range_unavailable" | "upstream_unavailable";
+export type LoadStatus = "ok" | ItemFailureStatus;
 
-export type LoadOutcome =
-  | { ticker: string; status: "ok"; loaded: LoadedSeries }
-  | { ticker: string; status: Exclude<LoadStatus, "ok">; code: AppError["code"]; error: string; retryAfterSeconds?: number };
-
-const STATUS_BY_CODE: Partial<Record<AppError["code"], Exclude<LoadStatus, "ok">>> = {
-  UNKNOWN_TICKER: "unknown_ticker",
-  NO_DATA: "no_data",
-  RANGE_UNAVAILABLE: "range_unavailable",
-  UPSTREAM_UNAVAILABLE: "upstream_unavailable",
-  UPSTREAM_SCHEMA_CHANGED: "upstream_unavailable",
-};
+export type LoadOutcome = { ticker: string; status: "ok"; loaded: LoadedSeries } | ItemFailure;
 
 /**
  * Each ticker's whole daily history, loaded side by side; a ticker that fails for a reason the caller
@@ -27,10 +17,7 @@ export async function loadEach(cache: SeriesCache, tickers: readonly string[], r
         record?.(loaded.symbol.ticker);
         return { ticker: loaded.series.ticker, status: "ok", loaded };
       } catch (error) {
-        const status = error instanceof AppError ? STATUS_BY_CODE[error.code] : undefined;
-        if (status === undefined) throw error;
-        const { code, message, retryAfterSeconds } = error as AppError;
-        return { ticker, status, code, error: message, ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }) };
+        return itemFailure(ticker, error);
       }
     }),
   );

@@ -2,6 +2,7 @@ import { alignedReturns } from "../../analytics/aligned-returns.js";
 import type { Metric } from "../../analytics/analog-search.js";
 import { anchoredMove, outcomeDistribution, type OutcomeDistribution } from "../../analytics/anchored-outcomes.js";
 import { leadLag, type LeadLag } from "../../analytics/lead-lag.js";
+import type { ErrorCode } from "../../domain/app-error.js";
 import type { PriceSeries } from "../../analytics/price-series.js";
 import type { SeriesCache } from "../market-data/series-cache.js";
 import type { PatternResult, PatternService } from "../patterns/pattern-service.js";
@@ -43,6 +44,9 @@ export interface PeerPlaybook {
   ticker: string;
   status: LoadStatus;
   error?: string;
+  /** Set when the peer could not be loaded: the error that stopped it. */
+  code?: ErrorCode;
+  retryAfterSeconds?: number;
   outcomes: HorizonOutcome[];
   leadLag: LeadLagResult | null;
 }
@@ -81,7 +85,7 @@ export class PlaybookService {
     const queryStartMs = pattern.series.timesMs[pattern.window.start];
     const outcomesOf = (series: PriceSeries) => query.horizonsDays.map((days) => horizonOutcome(series, anchorsMs, days, queryStartMs));
     const peers = (await loadEach(this.seriesCache, query.peers, this.record)).map((outcome): PeerPlaybook => {
-      if (outcome.status !== "ok") return { ticker: outcome.ticker, status: outcome.status, error: outcome.error, outcomes: [], leadLag: null };
+      if (outcome.status !== "ok") return { ...outcome, outcomes: [], leadLag: null };
       const { series } = outcome.loaded;
       return { ticker: series.ticker, status: "ok", outcomes: outcomesOf(series), leadLag: leadLagBefore(pattern.series, series, query) };
     });

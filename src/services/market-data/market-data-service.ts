@@ -1,5 +1,5 @@
 import { AppError } from "../../domain/app-error.js";
-import type { Bar, Timeframe } from "../../domain/bar.js";
+import { DAY_MS, type Bar, type Timeframe } from "../../domain/bar.js";
 import type { ResolvedSymbol } from "../../domain/resolved-symbol.js";
 import type { Mover, MoverCategory, MoversProvider } from "../../providers/prices/port.js";
 import type { BarCache } from "./bar-cache.js";
@@ -11,6 +11,8 @@ export interface LatestPrice {
   /** Close over the previous bar's close, minus one. */
   changePct: number;
   cached: boolean;
+  /** Where the bar came from: `yahoo`, `offline` (a MARKET_DATA_DIR folder), ... */
+  source: string;
 }
 
 export interface PriceHistory {
@@ -18,9 +20,9 @@ export interface PriceHistory {
   timeframe: Timeframe;
   bars: Bar[];
   cached: boolean;
+  source: string;
 }
 
-const DAY_MS = 86_400_000;
 
 /**
  * Prices for callers: history between two inclusive dates, the latest close with its 1-day change, and
@@ -31,6 +33,8 @@ export class MarketDataService {
     private readonly resolve: (ticker: string) => ResolvedSymbol,
     private readonly bars: BarCache,
     private readonly movers: MoversProvider,
+    /** The price provider's name, as callers read it in `source`. */
+    readonly source: string,
   ) {}
 
   /** Bars whose start lies in [startMs, endMs + 1 day): both dates inclusive, intraday bars included whole days. */
@@ -40,7 +44,7 @@ export class MarketDataService {
     if (result.bars.length === 0) {
       throw new AppError("NO_DATA", `${symbol.ticker} has no ${timeframe} bars between the requested dates`);
     }
-    return { ticker: symbol.ticker, timeframe, bars: result.bars, cached: result.cached };
+    return { ticker: symbol.ticker, timeframe, bars: result.bars, cached: result.cached, source: this.source };
   }
 
   /**
@@ -55,7 +59,7 @@ export class MarketDataService {
     if (n < 2) throw new AppError("NO_DATA", `${symbol.ticker} has fewer than two daily bars; no change can be computed`);
     const last = result.bars[n - 1];
     const previous = result.bars[n - 2];
-    return { ticker: symbol.ticker, dateMs: last.tsMs, close: last.close, changePct: last.close / previous.close - 1, cached: result.cached };
+    return { ticker: symbol.ticker, dateMs: last.tsMs, close: last.close, changePct: last.close / previous.close - 1, cached: result.cached, source: this.source };
   }
 
   async topMovers(category: MoverCategory, count: number): Promise<Mover[]> {

@@ -1,7 +1,7 @@
 import { prepareSeries, type PreparedSeries } from "../../core/prepared-series.js";
 import { toPriceSeries, type PriceSeries } from "../../analytics/price-series.js";
 import { AppError } from "../../domain/app-error.js";
-import { TIMEFRAME_MS, type Timeframe } from "../../domain/bar.js";
+import { DAY_MS, TIMEFRAME_MS, type Timeframe } from "../../domain/bar.js";
 import type { Clock } from "../../domain/clock.js";
 import type { ResolvedSymbol } from "../../domain/resolved-symbol.js";
 import { tailTtlMs, type BarCache } from "./bar-cache.js";
@@ -14,7 +14,6 @@ export interface LoadedSeries {
   cached: boolean;
 }
 
-const DAY_MS = 86_400_000;
 
 /**
  * How much history a search sees per timeframe: all of it for daily bars, and the source's intraday

@@ -1,12 +1,13 @@
 import { similarityFromDistance, type Metric } from "../../analytics/analog-search.js";
 import { windowReturn } from "../../analytics/window-returns.js";
-import { AppError } from "../../domain/app-error.js";
+import type { ErrorCode } from "../../domain/app-error.js";
 import type { Timeframe } from "../../domain/bar.js";
+import { itemFailure, type ItemFailureStatus } from "../../domain/item-failure.js";
 import type { SeriesCache } from "../market-data/series-cache.js";
 import { locateQueryWindow } from "./query-window.js";
 import type { SearchRunner } from "./search-job.js";
 
-export type ScreenStatus = "ok" | "no_match" | "unknown_ticker" | "no_data" | "invalid_window" | "range_unavailable" | "upstream_unavailable";
+export type ScreenStatus = "ok" | "no_match" | "invalid_window" | ItemFailureStatus;
 
 export interface ScreenRow {
   ticker: string;
@@ -16,6 +17,9 @@ export interface ScreenRow {
   /** Time of the best analog's first bar (epoch ms), with the timeframe to format it. */
   topMatchStartMs: number | null;
   error?: string;
+  /** Set on failed rows: the error that stopped this ticker. */
+  code?: ErrorCode;
+  retryAfterSeconds?: number;
 }
 
 export interface ScreenQuery {
@@ -27,14 +31,8 @@ export interface ScreenQuery {
   sortBy: "similarity" | "return";
 }
 
-const STATUS_BY_CODE: Partial<Record<string, ScreenStatus>> = {
-  UNKNOWN_TICKER: "unknown_ticker",
-  NO_DATA: "no_data",
-  VALIDATION_FAILED: "invalid_window",
-  RANGE_UNAVAILABLE: "range_unavailable",
-  UPSTREAM_UNAVAILABLE: "upstream_unavailable",
-  UPSTREAM_SCHEMA_CHANGED: "upstream_unavailable",
-};
+/** A window that does not exist in one ticker's history fails that row only. */
+const SCREEN_ONLY_STATUS = { VALIDATION_FAILED: "invalid_window" } as const;
 
 /**
  * For each ticker, its own window [start, end) against its own history: the best analog's similarity and
@@ -78,10 +76,7 @@ export class ScreenService {
         topMatchStartMs: series.timesMs[best.start],
       };
     } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      const status = STATUS_BY_CODE[error.code];
-      if (status === undefined) throw error;
-      return { ticker, status, similarity: null, queryReturn: null, topMatchStartMs: null, error: error.message };
+      return { ...itemFailure(ticker, error, SCREEN_ONLY_STATUS), similarity: null, queryReturn: null, topMatchStartMs: null };
     }
   }
 }

@@ -7,6 +7,7 @@ import type { SeriesCache } from "../market-data/series-cache.js";
 import { loadAssets } from "./asset-loader.js";
 import type { FactorProxy, FactorProxySet } from "./factor-proxies.js";
 import { checkPanel, lookbackWindow } from "./lookback-window.js";
+import { DAY_MS } from "../../domain/bar.js";
 
 export interface Holding {
   ticker: string;
@@ -53,7 +54,7 @@ export interface FactorResult {
 }
 
 /** A proxy must have history within this many days of both ends of the book's window. */
-const SPAN_TOLERANCE_MS = 7 * 86_400_000;
+const SPAN_TOLERANCE_MS = 7 * DAY_MS;
 const MIN_OBSERVATIONS = 30;
 
 /**

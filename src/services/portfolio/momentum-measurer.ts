@@ -1,9 +1,10 @@
 import { momentumAsOf, type MomentumOutcome } from "../../analytics/momentum.js";
 import { periodsPerYear } from "../../analytics/return-moments.js";
-import { AppError } from "../../domain/app-error.js";
+import type { ErrorCode } from "../../domain/app-error.js";
+import { itemFailure, type ItemFailureStatus } from "../../domain/item-failure.js";
 import type { SeriesCache } from "../market-data/series-cache.js";
 
-export type MomentumStatus = "ok" | "insufficient_history" | "unknown_ticker" | "no_data" | "range_unavailable" | "upstream_unavailable";
+export type MomentumStatus = "ok" | "insufficient_history" | ItemFailureStatus;
 
 /** One name's momentum, or why it has none. */
 export interface MeasuredName {
@@ -11,15 +12,10 @@ export interface MeasuredName {
   status: MomentumStatus;
   outcome: MomentumOutcome | null;
   error?: string;
+  /** Set when the name has no score: insufficient history counts as NO_DATA. */
+  code?: ErrorCode;
+  retryAfterSeconds?: number;
 }
-
-const STATUS_BY_CODE: Partial<Record<string, MomentumStatus>> = {
-  UNKNOWN_TICKER: "unknown_ticker",
-  NO_DATA: "no_data",
-  RANGE_UNAVAILABLE: "range_unavailable",
-  UPSTREAM_UNAVAILABLE: "upstream_unavailable",
-  UPSTREAM_SCHEMA_CHANGED: "upstream_unavailable",
-};
 
 /**
  * Momentum of many names, each as of its own latest bar. A name that cannot be loaded or lacks a year of
@@ -37,12 +33,9 @@ export class MomentumMeasurer {
       const { symbol, series } = await this.seriesCache.load(ticker, "1d");
       const outcome = momentumAsOf(series, series.timesMs.length - 1, periodsPerYear(symbol.assetClass === "crypto"));
       if (outcome.kind === "ok") return { ticker: symbol.ticker, status: "ok", outcome };
-      return { ticker: symbol.ticker, status: "insufficient_history", outcome, error: outcome.reason };
+      return { ticker: symbol.ticker, status: "insufficient_history", outcome, error: outcome.reason, code: "NO_DATA" };
     } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      const status = STATUS_BY_CODE[error.code];
-      if (status === undefined) throw error;
-      return { ticker, status, outcome: null, error: error.message };
+      return { ...itemFailure(ticker, error), outcome: null };
     }
   }
 }

@@ -3,6 +3,7 @@ import { findCatalogRoute } from "../../../contracts/route-catalog.js";
 import { formatBarTime, parseIsoDate } from "../../../domain/bar.js";
 import type { HorizonOutcome, LeadLagResult, PlaybookService } from "../../../services/cross-asset/playbook-service.js";
 import type { LagCorrelation } from "../../../analytics/lead-lag.js";
+import { ItemizedAnswer, itemOutcome } from "../../../domain/itemized-answer.js";
 import type { RouteModule } from "../../route-module.js";
 import { distributionWire } from "./outcome-wire.js";
 
@@ -52,7 +53,7 @@ export function playbookRoute(playbooks: PlaybookService): RouteModule {
         leadLagReturns: params.lead_lag_window,
       });
       const { pattern } = result;
-      return {
+      const body = {
         ticker: pattern.series.ticker,
         start_date: params.start_date,
         end_date: params.end_date,
@@ -75,6 +76,8 @@ export function playbookRoute(playbooks: PlaybookService): RouteModule {
           lead_lag: leadLagWire(p.leadLag),
         })),
       };
+      // The playbook sells what the peers did: with no peer loaded there is nothing to sell.
+      return new ItemizedAnswer(body, result.peers.map(itemOutcome), "peers");
     },
   };
 }

@@ -2,6 +2,7 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { RouteModule } from "../../route-module.js";
 import type { AppEnv } from "../../app-env.js";
 import { paymentInfo, type PaymentTerms } from "./payment-info.js";
+import { paymentRequiredExample } from "./payment-required-example.js";
 
 const SERVICE_DESCRIPTION = `Precedent finds historical windows whose price shape resembles a query window and turns them into
 statistics. Every paid call is settled per call with x402 v2 in USDC on Base (eip155:8453): call a paid route without payment to
@@ -21,9 +22,60 @@ Errors share one body: {"error":{"code","message","details"?,"request_id"}}. 422
 404 UNKNOWN_TICKER for a symbol we cannot map, 404 NO_DATA for an empty range; 422 RANGE_UNAVAILABLE when the source cannot
 serve that far back; 503 UPSTREAM_UNAVAILABLE with Retry-After for upstream trouble.`;
 
+/** Short agent guidance (agentcash discovery reads `info.x-guidance`); llms.txt has the long form. */
+const GUIDANCE =
+  "Call any route without payment to get its 402 terms, pay with an x402 v2 client (exact, USDC on Base) or MPP charge, " +
+  "and retry. Parameters go in the query string or a JSON body. Nothing is charged for an error or for an answer in " +
+  "which no item could be served. Start with GET /api for prices, /get_latest_price?ticker=AAPL for a quote, " +
+  "/get_patterns?ticker=AAPL&start_date=2024-10-01&end_date=2024-11-01 for historical analogs.";
+
+const SECURITY_SCHEMES = {
+  x402: {
+    type: "http",
+    scheme: "x402",
+    description:
+      "x402 v2 payment, sent in the PAYMENT-SIGNATURE header (base64 JSON PaymentPayload), not in Authorization: " +
+      "call without it to receive the terms (402, PAYMENT-REQUIRED header), sign them, and retry. No account or key.",
+  },
+  mpp: {
+    type: "http",
+    scheme: "Payment",
+    description: 'MPP charge: answer the 402\'s WWW-Authenticate: Payment challenge (method "evm", intent "charge") with Authorization: Payment.',
+  },
+};
+
+const PaymentRequiredSchema = {
+  type: "object",
+  required: ["x402Version", "accepts"],
+  properties: {
+    x402Version: { type: "integer", const: 2 },
+    error: { type: "string" },
+    resource: { type: "object", properties: { url: { type: "string" }, description: { type: "string" }, mimeType: { type: "string" } } },
+    accepts: {
+      type: "array",
+      items: {
+        type: "object",
+        properties: {
+          scheme: { type: "string" },
+          network: { type: "string" },
+          amount: { type: "string", description: "Atomic USDC units (6 decimals)" },
+          asset: { type: "string" },
+          payTo: { type: "string" },
+          maxTimeoutSeconds: { type: "integer" },
+          extra: { type: "object" },
+        },
+      },
+    },
+    extensions: { type: "object" },
+  },
+};
+
+type OperationObject = Record<string, unknown> & { responses: Record<string, unknown> };
+
 /**
  * The OpenAPI 3.1 document: generated from the operations' zod contracts, then every paid operation gets
- * `x-payment-info` and its 402 response from the route catalog, so prices live in one place.
+ * `x-payment-info`, its payment security and its 402 response (a real decoded PaymentRequired) from the
+ * route catalog, so prices live in one place; free operations say `security: []`.
  */
 export function buildOpenApiDocument(
   app: OpenAPIHono<AppEnv>,
@@ -32,25 +84,33 @@ export function buildOpenApiDocument(
 ): Record<string, unknown> {
   const document = app.getOpenAPI31Document({
     openapi: "3.1.0",
-    info: { title: "Precedent", version: options.version, description: SERVICE_DESCRIPTION },
+    info: { title: "Precedent", version: options.version, description: SERVICE_DESCRIPTION, contact: { name: "Precedent", url: options.publicBaseUrl } },
     servers: [{ url: options.publicBaseUrl }],
-  }) as unknown as { paths: Record<string, Record<string, Record<string, unknown>>> };
+  }) as unknown as { info: Record<string, unknown>; components?: Record<string, unknown>; paths: Record<string, Record<string, OperationObject>> };
+  document.info["x-guidance"] = GUIDANCE;
+  document.components = { ...document.components, securitySchemes: SECURITY_SCHEMES };
+  const paymentSecurity = options.mppEnabled ? [{ x402: [] }, { mpp: [] }] : [{ x402: [] }];
   for (const op of operations) {
     const info = paymentInfo(op.route, options);
-    if (info === undefined) continue;
     for (const operation of Object.values(document.paths[op.route.path] ?? {})) {
+      if (info === undefined) {
+        operation.security = [];
+        continue;
+      }
       operation["x-payment-info"] = info;
-      const responses = operation.responses as Record<string, unknown>;
-      responses["402"] = {
+      operation.security = paymentSecurity;
+      const example = paymentRequiredExample(op.route, options);
+      operation.responses["402"] = {
         description:
           "Payment required. PAYMENT-REQUIRED carries base64 JSON PaymentRequired (x402 v2); the body repeats it. " +
           "Retry with PAYMENT-SIGNATURE, or answer the WWW-Authenticate: Payment challenge (MPP charge) with Authorization: Payment. " +
-          "A replayed or invalid payment also answers 402 with the reason in `error`.",
+          "A replayed or invalid payment also answers 402 with the reason in `error`. The live answer also carries " +
+          "extensions.bazaar (this operation's input schema and example).",
         headers: {
           "PAYMENT-REQUIRED": { schema: { type: "string" }, description: "base64(JSON PaymentRequired)" },
           "WWW-Authenticate": { schema: { type: "string" }, description: 'MPP challenge: Payment ... method="evm", intent="charge"' },
         },
-        content: { "application/json": { schema: { type: "object" } } },
+        content: { "application/json": { schema: PaymentRequiredSchema, ...(example === undefined ? {} : { example }) } },
       };
     }
   }

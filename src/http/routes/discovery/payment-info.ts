@@ -35,7 +35,7 @@ export function paymentInfo(route: CatalogRoute, terms: PaymentTerms): Record<st
     authMode: "payment-required",
   };
   if (terms.mppEnabled) {
-    protocols.push({ mpp: { method: "evm", intent: "charge" } });
+    protocols.push({ mpp: { method: "evm", intent: "charge", currency: USDC_ADDRESS } });
     info.offers = [{ method: "evm", intent: "charge", amount, currency: USDC_ADDRESS, description: route.summary }];
   }
   return info;

@@ -15,6 +15,7 @@ export function getPriceHistoryRoute(marketData: MarketDataService): RouteModule
         timeframe: history.timeframe,
         bars: history.bars.map((b) => ({ date: formatBarTime(b.tsMs, history.timeframe), open: b.open, high: b.high, low: b.low, close: b.close })),
         cached: history.cached,
+        source: history.source,
       };
     },
   };

@@ -1,6 +1,7 @@
 import { screenContract } from "../../../contracts/patterns/screen.js";
 import { findCatalogRoute } from "../../../contracts/route-catalog.js";
 import { formatBarTime, parseIsoDate, type Timeframe } from "../../../domain/bar.js";
+import { ItemizedAnswer, itemOutcome } from "../../../domain/itemized-answer.js";
 import type { ScreenService } from "../../../services/patterns/screen-service.js";
 import type { RouteModule } from "../../route-module.js";
 
@@ -26,7 +27,7 @@ export function screenRoute(screens: ScreenService): RouteModule {
         metric: params.metric,
         sortBy: params.sort_by,
       });
-      return {
+      const body = {
         start_date: params.start_date,
         end_date: params.end_date,
         timeframe: params.timeframe,
@@ -42,6 +43,7 @@ export function screenRoute(screens: ScreenService): RouteModule {
         metric: params.metric,
         sort_by: params.sort_by,
       };
+      return new ItemizedAnswer(body, rows.map(itemOutcome), "tickers");
     },
   };
 }

@@ -1,6 +1,7 @@
 import { MOMENTUM_METHOD } from "../../../contracts/portfolio/momentum-row.js";
 import { momentumScanContract } from "../../../contracts/portfolio/momentum-scan.js";
 import { findCatalogRoute } from "../../../contracts/route-catalog.js";
+import { ItemizedAnswer, itemOutcome } from "../../../domain/itemized-answer.js";
 import type { MomentumScanService } from "../../../services/portfolio/momentum-scan-service.js";
 import type { RouteModule } from "../../route-module.js";
 import { momentumRow } from "./momentum-wire.js";
@@ -16,7 +17,7 @@ export function momentumScanRoute(scanner: MomentumScanService): RouteModule {
     contract: momentumScanContract,
     handle: async (params: ScanParams) => {
       const result = await scanner.scan({ universe: params.universe, topN: params.top_n });
-      return {
+      const body = {
         universe_source: result.universeSource,
         universe_size: result.universeSize,
         ranked_count: result.rankedTotal,
@@ -25,6 +26,9 @@ export function momentumScanRoute(scanner: MomentumScanService): RouteModule {
         not_ranked: result.unranked.map((m) => momentumRow(m, null)),
         method: MOMENTUM_METHOD,
       };
+      // Names ranked below top_n were served (scored); only the unranked ones can have failed.
+      const items = [...result.ranked.map((r) => r.item), ...result.unranked].map(itemOutcome);
+      return new ItemizedAnswer(body, items, "tickers");
     },
   };
 }

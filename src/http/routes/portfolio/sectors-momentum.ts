@@ -1,6 +1,7 @@
 import { MOMENTUM_METHOD } from "../../../contracts/portfolio/momentum-row.js";
 import { sectorsMomentumContract } from "../../../contracts/portfolio/sectors-momentum.js";
 import { findCatalogRoute } from "../../../contracts/route-catalog.js";
+import { ItemizedAnswer, itemOutcome } from "../../../domain/itemized-answer.js";
 import type { SectorMomentumService, SectorRow } from "../../../services/portfolio/sector-momentum-service.js";
 import type { RouteModule } from "../../route-module.js";
 import { momentumRow } from "./momentum-wire.js";
@@ -19,7 +20,7 @@ export function sectorsMomentumRoute(sectors: SectorMomentumService): RouteModul
     contract: sectorsMomentumContract,
     handle: async (params: SectorParams) => {
       const result = await sectors.rank(params.top_n);
-      return {
+      const body = {
         constituents_as_of: result.constituentsAsOf,
         constituents_note: `leaders are the funds' largest holdings from a static map as of ${result.constituentsAsOf}, not refreshed`,
         etf_count: result.etfCount,
@@ -28,6 +29,8 @@ export function sectorsMomentumRoute(sectors: SectorMomentumService): RouteModul
         not_ranked: result.unranked.map((row) => sectorRow(row, null)),
         method: MOMENTUM_METHOD,
       };
+      const items = [...result.ranked.map((r) => r.item), ...result.unranked].map((row) => itemOutcome(row.measured));
+      return new ItemizedAnswer(body, items, "funds");
     },
   };
 }

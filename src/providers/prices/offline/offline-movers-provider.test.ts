@@ -24,7 +24,7 @@ function syntheticProvider(): OfflineMoversProvider {
 it("ranks the folder's files by their last-day change and names rows by file", async () => {
   const provider = syntheticProvider();
   expect(await provider.movers("gainers", 10)).toEqual([
-    { symbol: "UP", name: null, price: 110, changePct: 110 / 100 - 1, volume: 500, marketCap: null },
+    { symbol: "UP", name: null, price: 110, changePct: 110 / 100 - 1, volume: 500, marketCap: null, asOfMs: Date.parse("2024-01-03") },
   ]);
   expect((await provider.movers("losers", 10)).map((m) => [m.symbol, m.changePct])).toEqual([["DOWN", 40 / 50 - 1]]);
   // FLAT has no last-day volume; ONE has a single row and no change.
@@ -34,12 +34,13 @@ it("ranks the folder's files by their last-day change and names rows by file", a
 });
 
 describeWithShared("OfflineMoversProvider on ../shared/datasets/daily", () => {
-  it("answers every category from the offline universe", async () => {
+  it("answers every category from the folder's US stocks of one common day", async () => {
     const provider = new OfflineMoversProvider({ marketDataDir: SHARED_DAILY_DIR });
     const gainers = await provider.movers("gainers", 20);
     const losers = await provider.movers("losers", 20);
     const active = await provider.movers("most_active", 20);
-    expect(gainers.length + losers.length).toBeGreaterThan(10);
+    expect(gainers.length + losers.length).toBe(6);
+    expect(new Set([...gainers, ...losers, ...active].map((m) => m.asOfMs))).toEqual(new Set([Date.parse("2024-12-06")]));
     expect(gainers.every((m, i) => m.changePct > 0 && (i === 0 || gainers[i - 1]!.changePct >= m.changePct))).toBe(true);
     expect(losers.every((m, i) => m.changePct < 0 && (i === 0 || losers[i - 1]!.changePct <= m.changePct))).toBe(true);
     expect(active.every((m) => m.volume !== null)).toBe(true);
@@ -47,4 +48,17 @@ describeWithShared("OfflineMoversProvider on ../shared/datasets/daily", () => {
     const symbols = [...gainers, ...losers].map((m) => m.symbol);
     expect(symbols.every((s) => /^[A-Z0-9-]+$/.test(s))).toBe(true);
   });
+});
+
+it("leaves out what is not a US stock and files whose last day is older than the others'", async () => {
+  const files: Record<string, string> = {
+    "AAA.csv": `${HEADER}\n2024-01-02,1,1,1,10,1\n2024-01-03,1,1,1,11,1\n`,
+    "OLD.csv": `${HEADER}\n2023-12-28,1,1,1,10,1\n2023-12-29,1,1,1,30,1\n`,
+    "SPY.csv": `${HEADER}\n2024-01-02,1,1,1,10,1\n2024-01-03,1,1,1,20,1\n`,
+    "BTC-USD.csv": `${HEADER}\n2024-01-02,1,1,1,10,1\n2024-01-03,1,1,1,20,1\n`,
+    "GOLD.csv": `${HEADER}\n2024-01-02,1,1,1,10,1\n2024-01-03,1,1,1,20,1\n`,
+  };
+  const store = new CsvBarStore({ dir: "/data", listFiles: async () => Object.keys(files), readText: async (p) => files[p.split("/").at(-1) ?? ""] ?? "" });
+  const gainers = await new OfflineMoversProvider({ store }).movers("gainers", 10);
+  expect(gainers.map((m) => m.symbol)).toEqual(["AAA"]);
 });

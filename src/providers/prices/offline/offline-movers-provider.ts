@@ -1,21 +1,24 @@
-import { validationError } from "../../../domain/app-error.js";
+import { AppError, validationError } from "../../../domain/app-error.js";
+import { isUsEquity, resolveSymbol } from "../../../domain/symbol-resolver.js";
 import type { Mover, MoverCategory, MoversProvider } from "../port.js";
 import { CsvBarStore } from "./csv-bar-store.js";
+import { offlineFileStem } from "./offline-file-names.js";
 
 export type OfflineMoversProviderOptions = { marketDataDir: string } | { store: CsvBarStore };
 
 export const MAX_OFFLINE_MOVERS_COUNT = 250;
 
 /**
- * Movers of THE OFFLINE UNIVERSE, not of the US market: every file in the folder ranked by its own
- * last-day change (last close / previous close - 1). Files end on different dates (the shared
- * dataset's stocks stop in 2024-12, its macro files in 2026), so rows are not one trading day. Each
- * row's symbol is the file name (`BTC-USD`, `GOLD`, `US10Y`); name and market cap are unknown.
- * `most_active` ranks by reported volume and skips files without volume; share counts and crypto
- * USD volumes are not comparable, which is the honest limit of a handful of files.
+ * Movers of the offline folder's US stocks on one trading day: only files that hold a US equity (by the
+ * symbol resolver's asset classes; funds, crypto, indices, FX, yields and the macro aliases are left
+ * out), and of those only the ones whose last bar falls on the most recent last day among them, so every
+ * row describes the same session (its `asOfMs`). Each row's change is last close / previous close - 1;
+ * name and market cap are unknown offline.
  */
 export class OfflineMoversProvider implements MoversProvider {
-  readonly name = "offline-csv";
+  readonly name = "offline";
+  readonly universe =
+    "US stocks of the offline dataset (MARKET_DATA_DIR) whose last bar is the latest such day (as_of); funds, crypto, indices, FX and yields are not ranked";
   private readonly store: CsvBarStore;
 
   constructor(options: OfflineMoversProviderOptions) {
@@ -38,10 +41,11 @@ export class OfflineMoversProvider implements MoversProvider {
     return ranked.slice(0, count);
   }
 
+  /** The US-equity files' last-day rows, restricted to the most recent common day. */
   private async lastDayRows(): Promise<Mover[]> {
-    const stems = await this.store.stems();
     const rows: Mover[] = [];
-    for (const stem of stems) {
+    for (const stem of await this.store.stems()) {
+      if (!holdsUsEquity(stem)) continue;
       const bars = await this.store.bars(stem);
       const last = bars?.at(-1);
       const previous = bars?.at(-2);
@@ -53,8 +57,21 @@ export class OfflineMoversProvider implements MoversProvider {
         changePct: last.close / previous.close - 1,
         volume: last.volume,
         marketCap: null,
+        asOfMs: last.tsMs,
       });
     }
-    return rows;
+    const asOfMs = Math.max(...rows.map((r) => r.asOfMs as number));
+    return rows.filter((r) => r.asOfMs === asOfMs);
+  }
+}
+
+/** A file named after a US stock's own symbol (not an alias target such as GOLD, which holds gold futures). */
+function holdsUsEquity(stem: string): boolean {
+  try {
+    const symbol = resolveSymbol(stem);
+    return offlineFileStem(symbol.source) === stem && isUsEquity(symbol);
+  } catch (error) {
+    if (error instanceof AppError) return false;
+    throw error;
   }
 }

@@ -1,7 +1,7 @@
 import { AppError } from "../../../domain/app-error.js";
 import type { Timeframe } from "../../../domain/bar.js";
+import { DAY_MS } from "../../../domain/bar.js";
 
-const DAY_MS = 86_400_000;
 
 /** How far back Yahoo serves each intraday interval (data-sources.md §2.1); daily is unlimited. */
 export const YAHOO_LOOKBACK_DAYS: Readonly<Partial<Record<Timeframe, number>>> = {

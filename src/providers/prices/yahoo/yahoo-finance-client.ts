@@ -1,7 +1,7 @@
 import YahooFinance from "yahoo-finance2";
 import { ExtendedCookieJar } from "yahoo-finance2/lib/cookieJar";
 import type { Clock } from "../../../domain/clock.js";
-import { createHttpClient, type FetchLike } from "../../http/http-client.js";
+import { createHttpClient, type FetchLike, type UpstreamFailure } from "../../http/http-client.js";
 import { createYahooLogger, type LogSink } from "./yahoo-logger.js";
 
 export type YahooFinanceClient = InstanceType<typeof YahooFinance>;
@@ -19,7 +19,12 @@ export interface YahooClientOptions {
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
   clock?: Clock;
+  /** Each request given up on, once (the composition root logs it). */
+  onUpstreamFailure?: (failure: UpstreamFailure) => void;
 }
+
+/** What a caller or operator without internet can do: the README's quick start says the same. */
+export const OFFLINE_HINT = "No internet? Run the service on the offline dataset: MARKET_DATA_DIR=../shared/datasets/daily npm start";
 
 /**
  * One configured yahoo-finance2 instance, shared by the Yahoo price and movers providers so they
@@ -37,6 +42,8 @@ export function createYahooFinanceClient(options: YahooClientOptions = {}): Yaho
     sleep: options.sleep,
     random: options.random,
     clock: options.clock,
+    unavailableHint: OFFLINE_HINT,
+    onGiveUp: options.onUpstreamFailure,
   });
   return new YahooFinance({
     fetch: http.fetch as typeof fetch,

@@ -41,6 +41,8 @@ describeWithShared("YahooMoversProvider (recorded screener responses)", () => {
       changePct: 0.304145,
       volume: 61661819,
       marketCap: 11279519744,
+      // regularMarketTime 1740085202 s: the quote's own time, not the time of the call.
+      asOfMs: 1740085202000,
     });
     expect(movers.map((m) => m.symbol)).toEqual(["U", "FTAI", "DBRG", "HAS", "GDS"]);
     expect(replay.misses).toEqual([]);

@@ -27,6 +27,8 @@ const ScreenerQuoteSchema = z.object({
   regularMarketChangePercent: z.number(),
   regularMarketVolume: z.number().optional(),
   marketCap: z.number().optional(),
+  /** Epoch seconds (the library may already have turned it into a Date). */
+  regularMarketTime: z.union([z.number(), z.date()]).optional(),
 });
 const ScreenerResultSchema = z.object({ quotes: z.array(ScreenerQuoteSchema) });
 
@@ -37,6 +39,7 @@ export interface YahooMoversProviderDeps {
 /** US day gainers / losers / most actives from Yahoo's predefined screeners (crumb + cookie needed). */
 export class YahooMoversProvider implements MoversProvider {
   readonly name = "yahoo";
+  readonly universe = "US stocks ranked by Yahoo Finance's predefined screeners (day_gainers, day_losers, most_actives)";
   private readonly yahoo: YahooFinanceClient;
 
   constructor(deps: YahooMoversProviderDeps) {
@@ -70,6 +73,7 @@ export class YahooMoversProvider implements MoversProvider {
       changePct: Number((q.regularMarketChangePercent / 100).toPrecision(12)),
       volume: q.regularMarketVolume ?? null,
       marketCap: q.marketCap ?? null,
+      asOfMs: q.regularMarketTime === undefined ? null : q.regularMarketTime instanceof Date ? q.regularMarketTime.getTime() : q.regularMarketTime * 1000,
     }));
   }
 }

@@ -1,5 +1,6 @@
 import { validationError } from "../../../domain/app-error.js";
 import type { Bar, Timeframe } from "../../../domain/bar.js";
+import { DAY_MS } from "../../../domain/bar.js";
 import { systemClock, type Clock } from "../../../domain/clock.js";
 import type { ResolvedSymbol } from "../../../domain/resolved-symbol.js";
 import type { PriceProvider } from "../port.js";
@@ -8,7 +9,6 @@ import { assertWithinYahooLookback } from "./intraday-lookback.js";
 import { mapYahooError } from "./yahoo-error-mapper.js";
 import type { YahooFinanceClient } from "./yahoo-finance-client.js";
 
-const DAY_MS = 86_400_000;
 
 /** Our timeframes in Yahoo's interval vocabulary ("1h" and "60m" are synonyms upstream). */
 const YAHOO_INTERVAL: Readonly<Record<Timeframe, "1d" | "1h" | "30m" | "15m">> = {

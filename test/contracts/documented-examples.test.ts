@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { FakeClock } from "../support/fake-clock.js";
+import { paidRoutes, queryOf } from "../support/paid-routes.js";
+import { SHARED_PRESENT } from "../support/shared-paths.js";
+
+/**
+ * The example deployment the documented examples were recorded on: the shared offline dataset, this
+ * moment, this pay-to address and this signing key (well-known test keys; never use them for money).
+ */
+const EXAMPLE_NOW_MS = Date.parse("2026-11-23T12:00:00.000Z");
+const EXAMPLE_ENV = {
+  PAY_TO: "0x7E5F4552091A69125d5DfCb7b8C2659029395Bdf",
+  SIGNER_PRIVATE_KEY: `0x${"0".repeat(63)}2`,
+};
+
+/** Answers that cannot be replayed offline, with the reason. */
+const NOT_REPLAYABLE: Record<string, string> = {
+  "/dev/faucet": "the transaction hash depends on the embedded chain's state",
+  "/api/sectors/momentum": "the offline dataset holds none of the sector ETFs (404, see the contract walk)",
+};
+
+type Operation = {
+  requestBody?: { content: { "application/json": { example?: Record<string, string | number | boolean> } } };
+  responses: { "200": { content: { "application/json": { example: unknown } } } };
+  "x-payment-info"?: unknown;
+};
+
+/** Every documented 200 example in /openapi.json is, exactly, what the example deployment answers. */
+describe.skipIf(!SHARED_PRESENT)("documented examples are real answers on the offline dataset", () => {
+  const harness = paidRoutes({ clock: new FakeClock(EXAMPLE_NOW_MS), env: EXAMPLE_ENV });
+
+  const freeCall = async (url: string) => {
+    const res = await harness.service().app.request(url, { method: "POST" });
+    return { status: res.status, body: (await res.json()) as unknown };
+  };
+
+  it("answers each operation's example parameters with its example response", async () => {
+    const doc = (await (await harness.service().app.request("/openapi.json")).json()) as { paths: Record<string, Record<string, Operation>> };
+    let compared = 0;
+    for (const [path, methods] of Object.entries(doc.paths)) {
+      if (path in NOT_REPLAYABLE) continue;
+      const op = methods.post ?? methods.get;
+      const url = `${path}?${queryOf(op.requestBody?.content["application/json"].example ?? {})}`;
+      const { status, body } = op["x-payment-info"] === undefined ? await freeCall(url) : await harness.call(url);
+      expect([path, status]).toEqual([path, 200]);
+      expect(body, path).toEqual(op.responses["200"].content["application/json"].example);
+      compared += 1;
+    }
+    expect(compared).toBeGreaterThanOrEqual(20);
+  });
+});
