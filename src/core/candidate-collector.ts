@@ -48,6 +48,8 @@ export class CandidateCollector {
   /** Series and start of the R member that sets `limit` (the tie-break part of the bound). */
   private limitSeries = 0;
   private limitStart = 0;
+  /** Matches wanted. */
+  readonly k: number;
   private readonly capacity: number;
   private readonly m: number;
   private readonly repScore: Float64Array;
@@ -66,6 +68,7 @@ export class CandidateCollector {
 
   /** `wrapSeries`: how many of the searched series admit wrapped windows (each may need one more member). */
   constructor(k: number, m: number, wrapSeries = 0) {
+    this.k = k;
     this.capacity = Math.min(2 * k - 1, k + wrapSeries);
     this.m = m;
     this.repScore = new Float64Array(this.capacity);
