@@ -55,6 +55,8 @@ export interface Service {
   logger: Logger;
   /** Every recurring task registers here; the server starts it, tests call `runNow`. */
   jobs: JobRunner;
+  /** Starts worker threads and compiles hot code so the first heavy call is not a cold one (server start). */
+  warmUp(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -150,6 +152,7 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
     embedded,
     logger,
     jobs,
+    warmUp: () => patterns.warmUp(),
     close: async () => {
       await jobs.stop();
       await patterns.close();

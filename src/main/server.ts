@@ -29,6 +29,11 @@ async function main(): Promise<void> {
       },
       "Precedent is listening",
     );
+    // After listening, so start-up time is not spent here; the first heavy call then finds warm workers.
+    service.warmUp().then(
+      () => logger.info("search workers warm"),
+      (error: unknown) => logger.warn({ err: error }, "search warm-up failed; the first heavy call will start the workers"),
+    );
     if (service.embedded !== undefined) {
       logger.warn(
         "PAYMENTS ARE LOCAL TEST MONEY: FACILITATOR=embedded settles on an in-process chain (chainId 8453) with a test USDC. " +
