@@ -34,6 +34,9 @@
  * becoming candidates. Windows from different series never overlap; beginSeries() resets the latest
  * member, and one collector serves many series with one shared bound.
  */
+/** Kept windows before the first growth: a few hundred is common, so start there rather than grow 4 times. */
+const INITIAL_CAPACITY = 1024;
+
 export interface CandidateList {
   readonly size: number;
   readonly seriesIndex: Int32Array;
@@ -60,10 +63,10 @@ export class CandidateCollector {
   private latest = -1;
   private series = 0;
   private size = 0;
-  private seriesOf = new Int32Array(64);
-  private startOf = new Int32Array(64);
-  private scoreOf = new Float64Array(64);
-  private errorOf = new Float64Array(64);
+  private seriesOf = new Int32Array(INITIAL_CAPACITY);
+  private startOf = new Int32Array(INITIAL_CAPACITY);
+  private scoreOf = new Float64Array(INITIAL_CAPACITY);
+  private errorOf = new Float64Array(INITIAL_CAPACITY);
   private compactAt = 4096;
 
   /** `wrapSeries`: how many of the searched series admit wrapped windows (each may need one more member). */

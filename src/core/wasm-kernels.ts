@@ -90,6 +90,7 @@ export class WasmWindowIndex {
   private readonly outScore: Float64Array;
   private readonly outError: Float64Array;
   private query: PreparedQuery | undefined;
+  private orderedFor: PreparedQuery | undefined;
 
   constructor(kernels: WasmKernels, values: Float64Array, stats: WindowStats) {
     const n = values.length;
@@ -158,7 +159,7 @@ export class WasmWindowIndex {
    * `seed` is a bound no pick can exceed (seedBound); windows whose lower score is above it are skipped.
    */
   scan(metric: Metric, query: PreparedQuery, from: number, to: number, seed: number, collector: CandidateCollector): void {
-    this.load(query);
+    this.load(query, metric);
     const scanFrom = metric === "l2" ? this.exports.scanL2 : this.exports.scanL1;
     let s = from;
     while (s < to) {
@@ -174,30 +175,44 @@ export class WasmWindowIndex {
    * the k-th pick (pattern-search.md §2). Infinity when too few windows are eligible.
    */
   seedBound(metric: Metric, query: PreparedQuery, intervals: readonly [number, number][], k: number): number {
-    this.load(query);
+    this.load(query, metric);
     const windows = intervals.reduce((total, [from, to]) => total + to - from, 0);
     const spacing = Math.max(this.m, Math.floor(windows / SEED_SAMPLES));
     const needed = 2 * k - 1;
     if (windows < needed * spacing) return Infinity;
-    const uppers = new Float64Array(SEED_SAMPLES + intervals.length);
-    let size = 0;
+    // The `needed` smallest upper scores so far, ascending (needed = 2k - 1 is small; samples <= 1024).
+    const best = new Float64Array(needed).fill(Infinity);
+    let seen = 0;
     for (const [from, to] of intervals) {
       const produced = this.exports.sample(from, to, spacing, metric === "l1" ? 1 : 0);
-      for (let i = 0; i < produced && size < uppers.length; i++) uppers[size++] = this.outScore[i];
+      seen += produced;
+      for (let i = 0; i < produced; i++) {
+        const upper = this.outScore[i];
+        if (upper >= best[needed - 1]) continue;
+        let at = needed - 1;
+        while (at > 0 && best[at - 1] > upper) {
+          best[at] = best[at - 1];
+          at--;
+        }
+        best[at] = upper;
+      }
     }
-    if (size < needed) return Infinity;
-    return uppers.subarray(0, size).sort()[needed - 1];
+    return seen < needed ? Infinity : best[needed - 1];
   }
 
-  /** Writes the query's arrays and sums into the instance (once per query object). */
-  private load(query: PreparedQuery): void {
+  /** Writes the query's arrays and sums into the instance (once per query object and metric). */
+  private load(query: PreparedQuery, metric: Metric): void {
+    if (metric === "l1" && this.orderedFor !== query) {
+      // Only L1's early abandoning reads the |qz|-descending order (computed lazily by the query).
+      this.qs.set(query.zOrdered);
+      this.order.set(query.order);
+      this.orderedFor = query;
+    }
     if (this.query === query) return;
     if (query.m !== this.m) throw new RangeError(`query of ${query.m} values for an index of windows of ${this.m}`);
     this.query = query;
     const m = this.m;
     this.qz.set(query.z);
-    this.qs.set(query.zOrdered);
-    this.order.set(query.order);
     let qpSq = 0;
     let qpSum = 0;
     for (let j = 0; j < this.segCount; j++) {
