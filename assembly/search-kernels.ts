@@ -36,6 +36,11 @@ let QP: usize = 0;
 let OUT_START: usize = 0;
 let OUT_SCORE: usize = 0;
 let OUT_ERROR: usize = 0;
+/** Scratch: one stats block of the series in that block's shifted frame (y), and eight dot products. */
+let Y: usize = 0;
+let DOTS: usize = 0;
+/** The block Y currently holds, or -1. */
+let yBlock: i32 = -1;
 let n: i32 = 0;
 let m: i32 = 0;
 let count: i32 = 0;
@@ -66,11 +71,12 @@ const NEVER: f64 = 1e300;
 export function configure(
   x: usize, kind: usize, mean: usize, inv: usize, pn: usize, shift: usize, maxAbs: usize, seg: usize,
   qz: usize, qs: usize, ord: usize, qp: usize, outStart: usize, outScore: usize, outError: usize,
-  seriesLength: i32, windowLength: i32, windowCount: i32, bits: i32, length: i32, segments: i32, stride: i32,
+  y: usize, dots: usize, seriesLength: i32, windowLength: i32, windowCount: i32, bits: i32, length: i32, segments: i32, stride: i32,
   capacity: i32,
 ): void {
   X = x; KIND = kind; MEAN = mean; INV = inv; PN = pn; SHIFT = shift; MAXABS = maxAbs; SEG = seg;
   QZ = qz; QS = qs; ORD = ord; QP = qp; OUT_START = outStart; OUT_SCORE = outScore; OUT_ERROR = outError;
+  Y = y; DOTS = dots; yBlock = -1;
   n = seriesLength; m = windowLength; count = windowCount; blockBits = bits; segLen = length;
   segCount = segments; segStride = stride; outCapacity = capacity;
 }
@@ -170,14 +176,69 @@ export function outputCount(): i32 {
 @inline function offerL2(s: i32, b: i32, limit: f64): void {
   const kind = load<u8>(KIND + <usize>s);
   if (kind == NORMAL) {
-    const dot = exactDot(s, load<f64>(SHIFT + (<usize>b << 3)));
+    scoreL2(s, b, exactDot(s, load<f64>(SHIFT + (<usize>b << 3))), limit);
+  } else if (kind == CONSTANT) {
+    if (normSq <= limit) emit(s, normSq, 0);
+  }
+}
+
+/**
+ * Dense survivors (long windows on short series leave most windows above no bound): the dots of eight
+ * consecutive windows s..s+7 of block b at once, register-blocked (one splat of qz[i] serves four f64x2
+ * accumulators) over the block's shifted values, then each kept window is scored as offerL2 would.
+ */
+function offerL2Eight(s: i32, b: i32, kept: i32, limit: f64): void {
+  const first = b << blockBits;
+  if (yBlock != b) {
+    const shift = load<f64>(SHIFT + (<usize>b << 3));
+    const span = min((1 << blockBits) + m - 1, n - first);
+    for (let i = 0; i < span; i++) store<f64>(Y + (<usize>i << 3), shiftedValue(first + i, shift));
+    yBlock = b;
+  }
+  let a0 = f64x2.splat(0);
+  let a1 = f64x2.splat(0);
+  let a2 = f64x2.splat(0);
+  let a3 = f64x2.splat(0);
+  let p = Y + (<usize>(s - first) << 3);
+  for (let i = 0; i < m; i++) {
+    const q = v128.load64_splat(QZ + (<usize>i << 3));
+    a0 = f64x2.add(a0, f64x2.mul(q, v128.load(p)));
+    a1 = f64x2.add(a1, f64x2.mul(q, v128.load(p, 16)));
+    a2 = f64x2.add(a2, f64x2.mul(q, v128.load(p, 32)));
+    a3 = f64x2.add(a3, f64x2.mul(q, v128.load(p, 48)));
+    p += 8;
+  }
+  v128.store(DOTS, a0);
+  v128.store(DOTS, a1, 16);
+  v128.store(DOTS, a2, 32);
+  v128.store(DOTS, a3, 48);
+  for (let j = 0; j < 8; j++) {
+    if (((kept >> j) & 1) == 0) continue;
+    const w = s + j;
+    const kind = load<u8>(KIND + <usize>w);
+    if (kind == NORMAL) scoreL2(w, b, load<f64>(DOTS + (<usize>j << 3)), limit);
+    else if (kind == CONSTANT && normSq <= limit) emit(w, normSq, 0);
+  }
+}
+
+@inline function scoreL2(s: i32, b: i32, dot: f64, limit: f64): void {
+  {
     const r = load<f64>(INV + (<usize>s << 3));
     const score = normSq + <f64>m - 2 * dot * r;
     const error = r * (statsFactor * abs(dot) + 2 * dotRoundingPerMaxAbs * load<f64>(MAXABS + (<usize>b << 3)));
     if (score - error <= limit) emit(s, score, error);
-  } else if (kind == CONSTANT) {
-    if (normSq <= limit) emit(s, normSq, 0);
   }
+}
+
+/** `lanes`: the bitmask of the narrowed keep masks, two bits (2j, 2j+1) per window s+j (lanes are all-ones or zero). */
+@inline function offerL2Kept(s: i32, b: i32, lanes: i32, limit: f64): void {
+  let kept = 0;
+  for (let j = 0; j < 8; j++) if (((lanes >> (2 * j)) & 1) != 0) kept |= 1 << j;
+  if (popcnt(kept) >= 3) {
+    offerL2Eight(s, b, kept, limit);
+    return;
+  }
+  for (let j = 0; j < 8; j++) if (((kept >> j) & 1) != 0) offerL2(s + j, b, limit);
 }
 
 /** Early-abandoned L1 distance of window s (block b); written when it completes within limit + error. */
@@ -257,14 +318,8 @@ export function scanL2(from: i32, to: i32, limit: f64): i32 {
       const k2 = f64x2.le(f64x2.sub(f64x2.mul(lV, f64x2.sub(f64x2.add(qpSqV, v128.load(PN + o, 32)), f64x2.mul(twoV, d2))), f64x2.add(marginV, f64x2.mul(r2, slackV))), limitV);
       const k3 = f64x2.le(f64x2.sub(f64x2.mul(lV, f64x2.sub(f64x2.add(qpSqV, v128.load(PN + o, 48)), f64x2.mul(twoV, d3))), f64x2.add(marginV, f64x2.mul(r3, slackV))), limitV);
       if (!v128.any_true(v128.or(v128.or(k0, k1), v128.or(k2, k3)))) continue;
-      if (i64x2.extract_lane(k0, 0) != 0) offerL2(s, b, limit);
-      if (i64x2.extract_lane(k0, 1) != 0) offerL2(s + 1, b, limit);
-      if (i64x2.extract_lane(k1, 0) != 0) offerL2(s + 2, b, limit);
-      if (i64x2.extract_lane(k1, 1) != 0) offerL2(s + 3, b, limit);
-      if (i64x2.extract_lane(k2, 0) != 0) offerL2(s + 4, b, limit);
-      if (i64x2.extract_lane(k2, 1) != 0) offerL2(s + 5, b, limit);
-      if (i64x2.extract_lane(k3, 0) != 0) offerL2(s + 6, b, limit);
-      if (i64x2.extract_lane(k3, 1) != 0) offerL2(s + 7, b, limit);
+      const kept = i8x16.bitmask(i8x16.narrow_i16x8_s(i16x8.narrow_i32x4_s(k0, k1), i16x8.narrow_i32x4_s(k2, k3)));
+      offerL2Kept(s, b, kept, limit);
     }
     for (; s < hi; s++) {
       const seg = base + (<usize>(s - first) << 3);

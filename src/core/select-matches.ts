@@ -88,12 +88,23 @@ function selectByScan(
   const { seriesIndex, start, size } = candidates;
   const picks: WindowMatch[] = [];
   while (picks.length < k) {
+    // The smallest and second-smallest (key, position); a re-scored best still ahead of the second is next.
     let best = -1;
     let bestKey = Infinity;
+    let second = -1;
+    let secondKey = Infinity;
     for (let i = 0; i < size; i++) {
-      if (key[i] < bestKey) {
-        bestKey = key[i];
-        best = i;
+      const value = key[i];
+      if (value < secondKey) {
+        if (value < bestKey) {
+          second = best;
+          secondKey = bestKey;
+          best = i;
+          bestKey = value;
+        } else {
+          second = i;
+          secondKey = value;
+        }
       }
     }
     if (best < 0) break;
@@ -103,15 +114,31 @@ function selectByScan(
     if (exact[best] === 0) {
       key[best] = scorer.score(seriesValues[series], s);
       exact[best] = 1;
-      continue;
+      const stillFirst = key[best] < secondKey || (key[best] === secondKey && best < second);
+      if (!stillFirst) continue;
     }
     picks.push({ start: s, distance: scoreToDistance(key[best], metric), wrapped: s + m > n, seriesIndex: series });
-    // Retired candidates get an infinite key (exact scores are always finite), the pick included.
-    for (let i = 0; i < size; i++) {
-      if (seriesIndex[i] === series && windowsOverlap(s, start[i], m, n)) key[i] = Infinity;
-    }
+    retireOverlapping(candidates, key, best, m, n);
   }
   return picks;
+}
+
+/**
+ * Gives every candidate overlapping the pick at position `at` (the pick included) an infinite key (exact
+ * scores are always finite). Candidates are in (series, start) order, so those overlapping a pick away
+ * from the series' ends sit next to it; near an end, a wrapped window can overlap circularly, so all of the
+ * series is checked.
+ */
+function retireOverlapping(candidates: CandidateList, key: Float64Array, at: number, m: number, n: number): void {
+  const { seriesIndex, start, size } = candidates;
+  const series = seriesIndex[at];
+  const s = start[at];
+  if (s < m || s + 2 * m > n) {
+    for (let i = 0; i < size; i++) if (seriesIndex[i] === series && windowsOverlap(s, start[i], m, n)) key[i] = Infinity;
+    return;
+  }
+  for (let i = at; i >= 0 && seriesIndex[i] === series && s - start[i] < m; i--) key[i] = Infinity;
+  for (let i = at + 1; i < size && seriesIndex[i] === series && start[i] - s < m; i++) key[i] = Infinity;
 }
 
 /** Whether windows of length m starting at a and b share an index position of a circular series of n. */

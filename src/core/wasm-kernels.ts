@@ -125,6 +125,8 @@ export class WasmWindowIndex {
       outStart: take(4 * OUTPUT_CAPACITY),
       outScore: take(8 * OUTPUT_CAPACITY),
       outError: take(8 * OUTPUT_CAPACITY),
+      y: take(8 * (STATS_BLOCK + m)),
+      dots: take(8 * 8),
     };
     // compileWasmKernels succeeded, so the API exists.
     const api = wasmApi!;
@@ -147,7 +149,7 @@ export class WasmWindowIndex {
     this.outError = new Float64Array(buffer, at.outError, OUTPUT_CAPACITY);
     this.exports.configure(
       at.x, at.kind, at.mean, at.inv, at.pn, at.shift, at.maxAbs, at.seg,
-      at.qz, at.qs, at.order, at.qp, at.outStart, at.outScore, at.outError,
+      at.qz, at.qs, at.order, at.qp, at.outStart, at.outScore, at.outError, at.y, at.dots,
       n, m, count, STATS_BLOCK_BITS, this.segLen, this.segCount, segStride, OUTPUT_CAPACITY,
     );
     this.exports.prepare();
