@@ -52,7 +52,12 @@ export class SearchWorkerPool implements SearchRunner {
       warmUps.push(new Promise((resolve, reject) => this.queue.push({ job: undefined, resolve, reject })));
     }
     this.dispatch();
-    await Promise.all(warmUps);
+    try {
+      await Promise.all(warmUps);
+    } catch (error) {
+      // Closing the pool (a shutdown during start) ends the warm-up; anything else is a real failure.
+      if (!this.closed) throw error;
+    }
   }
 
   async close(): Promise<void> {
