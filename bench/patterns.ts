@@ -1,7 +1,7 @@
 /**
  * Benchmark and correctness gate for the pattern-search core (pattern-search.md §6).
  *
- *   npx tsx bench/patterns.ts [--small] [--json <file>]
+ *   npx tsx bench/patterns.ts [--small] [--json <file>] [--cases <name part>]
  *
  * Cases: seeded GARCH(1,1) t(5) walks of 10k ("daily", 1.5 %/bar), 100k ("hourly", 0.4 %) and 1M points
  * ("15-minute", 0.15 %), plus the close column of every real daily file in ../shared/datasets/daily (read
@@ -14,6 +14,12 @@
  * windows per second, the naive oracle's time in the same process (one run per query, median of those
  * runs: the oracle is run exactly once per query because its result is the reference for every check),
  * and the ratio to a memory floor measured here (median time to sum a Float64Array of n values once).
+ *
+ * Variants: "l2" and "l1" are the default engine (the WebAssembly SIMD kernels, wasm-kernels.ts); "l2/js",
+ * "l2/direct", "l2/mass" and "l1/js" are the pure-JS fallback kernels. Without --small, when python3 with
+ * numpy is present, the numpy peers (bench/peers/numpy_peers.py: brute force, and FFT MASS with
+ * precomputed window statistics) run on every case and a second table puts the engine beside them, with the
+ * ratio per cell; every peer top-10 must equal the engine's (near-ties within 1e-6 may swap).
  *
  * Every result (cold, warm-up and each timed rep) is compared with the oracle: same starts, distances within
  * 1e-9 relative. Any mismatch is printed and the process exits with status 1. Timings never fail the run.
@@ -60,6 +66,9 @@ const small = args.includes("--small");
 const jsonIndex = args.indexOf("--json");
 const jsonFile = jsonIndex >= 0 ? args[jsonIndex + 1] : undefined;
 if (jsonIndex >= 0 && jsonFile === undefined) throw new Error("--json needs a file name");
+/** --cases <text>: only the cases whose name contains it (e.g. "1M" to re-measure one row on a quiet machine). */
+const casesIndex = args.indexOf("--cases");
+const caseFilter = casesIndex >= 0 ? args[casesIndex + 1] : undefined;
 
 const failures: string[] = [];
 
@@ -257,9 +266,10 @@ function main(): void {
   printHeader();
   const rows: Row[] = [];
   const peerRows: PeerTableRow[] | undefined = numpy === undefined ? undefined : [];
-  const real = realCases(small);
-  for (const testCase of [...syntheticCases(small), ...real]) benchCase(testCase, rows, peerRows);
-  benchScreen(real, rows);
+  const wanted = (c: Case) => caseFilter === undefined || c.name.includes(caseFilter);
+  const real = realCases(small).filter(wanted);
+  for (const testCase of [...syntheticCases(small).filter(wanted), ...real]) benchCase(testCase, rows, peerRows);
+  if (caseFilter === undefined) benchScreen(real, rows);
   if (peerRows !== undefined) printPeerHeader(peerRows);
   const targets = targetReport(rows, peerRows ?? []);
   console.log("\nTargets (pattern-search.md §4):");
