@@ -1,7 +1,7 @@
 /**
  * Benchmark and correctness gate for the pattern-search core (pattern-search.md §6).
  *
- *   npx tsx bench/patterns.ts [--small] [--json <file>]
+ *   npx tsx bench/patterns.ts [--small] [--json <file>] [--cases <name part>]
  *
  * Cases: seeded GARCH(1,1) t(5) walks of 10k ("daily", 1.5 %/bar), 100k ("hourly", 0.4 %) and 1M points
  * ("15-minute", 0.15 %), plus the close column of every real daily file in ../shared/datasets/daily (read
@@ -15,6 +15,12 @@
  * runs: the oracle is run exactly once per query because its result is the reference for every check),
  * and the ratio to a memory floor measured here (median time to sum a Float64Array of n values once).
  *
+ * Variants: "l2" and "l1" are the default engine (the WebAssembly SIMD kernels, wasm-kernels.ts); "l2/js",
+ * "l2/direct", "l2/mass" and "l1/js" are the pure-JS fallback kernels. Without --small, when python3 with
+ * numpy is present, the numpy peers (bench/peers/numpy_peers.py: brute force, and FFT MASS with
+ * precomputed window statistics) run on every case and a second table puts the engine beside them, with the
+ * ratio per cell; every peer top-10 must equal the engine's (near-ties within 1e-6 may swap).
+ *
  * Every result (cold, warm-up and each timed rep) is compared with the oracle: same starts, distances within
  * 1e-9 relative. Any mismatch is printed and the process exits with status 1. Timings never fail the run.
  * --small runs the 10k series and three real files with one rep (a CI correctness check, well under a minute).
@@ -25,32 +31,44 @@ import { chooseL2Kernel, bestChunkSize } from "../src/core/kernel-choice.js";
 import { prepareSeries, type PreparedSeries } from "../src/core/prepared-series.js";
 import { searchMany } from "../src/core/search-many.js";
 import type { SearchOptions } from "../src/core/search-options.js";
-import { searchSeries } from "../src/core/search-series.js";
+import { searchSeries, type WindowMatch } from "../src/core/search-series.js";
+import { useWasmKernels } from "../src/core/wasm-kernels.js";
 import { describeMismatch, naiveSearch, naiveSearchMany, type NaiveMatch } from "../test/reference/naive-search.js";
+import { builtSearchKernels } from "../test/support/search-kernels.js";
 import { garchWalk } from "../test/support/seeded-rng.js";
+import { numpyVersion } from "./numpy-peers.js";
 import { queryStarts, realCases, syntheticCases, type Case } from "./pattern-cases.js";
+import { benchPeers, printPeerHeader, type PeerTableRow } from "./pattern-peers.js";
 import { emptyRow, median, printHeader, printRow, quantile90, targetReport, type Row } from "./pattern-table.js";
 
 interface Variant {
   label: string;
   metric: "l1" | "l2";
   algorithm?: SearchOptions["algorithm"];
+  /** Run on the WebAssembly SIMD kernels (the default engine) rather than the pure-JS fallback. */
+  wasm: boolean;
 }
 
 const K = 10;
 const WINDOW_LENGTHS = [20, 60, 250];
 const VARIANTS: Variant[] = [
-  { label: "l2", metric: "l2" },
-  { label: "l2/direct", metric: "l2", algorithm: "direct" },
-  { label: "l2/mass", metric: "l2", algorithm: "mass" },
-  { label: "l1", metric: "l1" },
+  { label: "l2", metric: "l2", wasm: true },
+  { label: "l1", metric: "l1", wasm: true },
+  { label: "l2/js", metric: "l2", wasm: false },
+  { label: "l2/direct", metric: "l2", algorithm: "direct", wasm: false },
+  { label: "l2/mass", metric: "l2", algorithm: "mass", wasm: false },
+  { label: "l1/js", metric: "l1", wasm: false },
 ];
+const kernels = builtSearchKernels();
 
 const args = process.argv.slice(2);
 const small = args.includes("--small");
 const jsonIndex = args.indexOf("--json");
 const jsonFile = jsonIndex >= 0 ? args[jsonIndex + 1] : undefined;
 if (jsonIndex >= 0 && jsonFile === undefined) throw new Error("--json needs a file name");
+/** --cases <text>: only the cases whose name contains it (e.g. "1M" to re-measure one row on a quiet machine). */
+const casesIndex = args.indexOf("--cases");
+const caseFilter = casesIndex >= 0 ? args[casesIndex + 1] : undefined;
 
 const failures: string[] = [];
 
@@ -87,6 +105,7 @@ function check(label: string, ref: NaiveMatch[], comp: Parameters<typeof describ
 }
 
 function kernelLabel(variant: Variant, windows: number, m: number): string {
+  if (variant.wasm) return variant.metric === "l1" ? "wasm lb+ea" : "wasm lb+dot";
   if (variant.metric === "l1") return "l1-ea";
   const choice =
     variant.algorithm === "direct"
@@ -109,7 +128,7 @@ interface PendingCheck {
  * Times every variant first and keeps the results; the oracle runs afterwards, so its heavy allocation
  * (one object per window) does not leave garbage-collection pauses inside the timed runs.
  */
-function benchCase(testCase: Case, rows: Row[]): void {
+function benchCase(testCase: Case, rows: Row[], peerRows: PeerTableRow[] | undefined): void {
   const { values, name, reps } = testCase;
   const n = values.length;
   const floorMs = memoryFloorMs(values);
@@ -121,10 +140,16 @@ function benchCase(testCase: Case, rows: Row[]): void {
     const windows = n - m + 1;
     const pending: PendingCheck[] = [];
     const caseRows: Row[] = [];
+    /** The default engine's (wasm L2) last result per query, for the peer comparison. */
+    const engineResults: WindowMatch[][] = [];
     for (const variant of VARIANTS) {
       const row = emptyRow(name, n, m, variant.label, kernelLabel(variant, windows, m), floorMs);
-      const run = (series: PreparedSeries, q: number) =>
-        searchSeries(series, queries[q], { ...optionsFor(q), metric: variant.metric, algorithm: variant.algorithm });
+      const run = (series: PreparedSeries, q: number) => {
+        useWasmKernels(variant.wasm ? kernels : undefined);
+        const result = searchSeries(series, queries[q], { ...optionsFor(q), metric: variant.metric, algorithm: variant.algorithm });
+        if (variant.label === "l2") engineResults[q] = result;
+        return result;
+      };
       const keep = (label: string, query: number, result: Parameters<typeof describeMismatch>[1]) =>
         pending.push({ label: `${name} m=${m} ${variant.label} query@${starts[query]} ${label}`, query, result, row, metric: variant.metric });
       const series = prepareSeries(values);
@@ -160,10 +185,15 @@ function benchCase(testCase: Case, rows: Row[]): void {
     }
     for (const { label, query, result, row, metric } of pending) check(label, oracle[metric].results[query], result, row);
     for (const row of caseRows) {
-      row.oracleMs = oracle[row.variant === "l1" ? "l1" : "l2"].ms;
+      row.oracleMs = oracle[row.variant.startsWith("l1") ? "l1" : "l2"].ms;
       row.timesFasterThanOracle = row.oracleMs / row.warmMedianMs;
       rows.push(row);
       printRow(row);
+    }
+    if (peerRows !== undefined) {
+      const engine = caseRows.find((r) => r.variant === "l2")!;
+      const js = caseRows.find((r) => r.variant === "l2/js")!;
+      peerRows.push(benchPeers(testCase, m, starts, engine.warmMedianMs, js.warmMedianMs, engineResults, K, failures));
     }
   }
 }
@@ -177,10 +207,14 @@ function benchScreen(cases: Case[], rows: Row[]): void {
   const excludeRanges: ([number, number] | undefined)[] = [[values[0].length - m, values[0].length]];
   const windows = values.reduce((total, v) => total + v.length - m + 1, 0);
   const floorMs = cases.reduce((total, c) => total + memoryFloorMs(c.values), 0);
-  for (const metric of ["l2", "l1"] as const) {
-    const row = emptyRow(`screen ${cases.length} real files`, windows, m, metric, metric === "l1" ? "l1-ea" : "auto per series", floorMs);
+  for (const [metric, wasm] of [["l2", true], ["l1", true], ["l2", false], ["l1", false]] as const) {
+    const label = `${metric}${wasm ? "" : "/js"}`;
+    const row = emptyRow(`screen ${cases.length} real files`, windows, m, label, wasm ? "wasm" : metric === "l1" ? "l1-ea" : "auto per series", floorMs);
     const prepared = values.map((v) => prepareSeries(v));
-    const run = () => searchMany(prepared, query, { k: K, metric, excludeRanges });
+    const run = () => {
+      useWasmKernels(wasm ? kernels : undefined);
+      return searchMany(prepared, query, { k: K, metric, excludeRanges });
+    };
     const [cold, coldMs] = time(run);
     row.coldMs = coldMs;
     const results = [cold];
@@ -192,7 +226,7 @@ function benchScreen(cases: Case[], rows: Row[]): void {
     }
     // Oracle after the timed runs (see benchCase); one run, which is also the reference.
     const [ref, oracleMs] = time(() => naiveSearchMany(values.map((v) => ({ values: v })), query, { k: K, metric, excludeRanges }));
-    results.forEach((result, i) => check(`screen ${metric} ${i === 0 ? "cold" : `rep ${i - 1}`}`, ref, result, row));
+    results.forEach((result, i) => check(`screen ${label} ${i === 0 ? "cold" : `rep ${i - 1}`}`, ref, result, row));
     times.sort((a, b) => a - b);
     row.oracleMs = oracleMs;
     row.warmMedianMs = median(times);
@@ -215,6 +249,7 @@ function warmUpJit(): void {
     for (const m of WINDOW_LENGTHS) {
       const series = prepareSeries(values);
       for (const variant of VARIANTS) {
+        useWasmKernels(variant.wasm ? kernels : undefined);
         searchSeries(series, values.slice(0, m), { k: K, metric: variant.metric, algorithm: variant.algorithm, excludeRange: [0, m] });
       }
     }
@@ -223,21 +258,27 @@ function warmUpJit(): void {
 
 function main(): void {
   const cpu = os.cpus()[0]?.model ?? "unknown";
-  console.log(`node ${process.version} | ${cpu} | ${os.cpus().length} CPUs | single thread | k=${K} | ${small ? "--small" : "full"}`);
+  console.log(`node ${process.version} | ${cpu} | ${os.cpus().length} CPUs, load ${os.loadavg().map((l) => l.toFixed(1)).join(" ")} | single thread | k=${K} | ${small ? "--small" : "full"}`);
+  // The peers take minutes at 1M bars (numpy brute force); CI's --small run checks the engine only.
+  const numpy = small ? undefined : numpyVersion();
+  console.log(small ? "numpy peers: skipped (--small)" : numpy === undefined ? "numpy peers: skipped (python3 with numpy not found)" : `numpy peers: numpy ${numpy}, one thread`);
   warmUpJit();
   printHeader();
   const rows: Row[] = [];
-  const real = realCases(small);
-  for (const testCase of [...syntheticCases(small), ...real]) benchCase(testCase, rows);
-  benchScreen(real, rows);
-  const targets = targetReport(rows);
+  const peerRows: PeerTableRow[] | undefined = numpy === undefined ? undefined : [];
+  const wanted = (c: Case) => caseFilter === undefined || c.name.includes(caseFilter);
+  const real = realCases(small).filter(wanted);
+  for (const testCase of [...syntheticCases(small).filter(wanted), ...real]) benchCase(testCase, rows, peerRows);
+  if (caseFilter === undefined) benchScreen(real, rows);
+  if (peerRows !== undefined) printPeerHeader(peerRows);
+  const targets = targetReport(rows, peerRows ?? []);
   console.log("\nTargets (pattern-search.md §4):");
   for (const line of targets) console.log(`  ${line}`);
   const maxRssMb = process.resourceUsage().maxRSS / 1024;
   console.log(`peak RSS ${maxRssMb.toFixed(0)} MB`);
   if (jsonFile !== undefined) {
-    const header = { node: process.version, cpu, cpus: os.cpus().length, singleThread: true, small, k: K, maxRssMb };
-    fs.writeFileSync(jsonFile, `${JSON.stringify({ header, rows, targets, failures }, null, 2)}\n`);
+    const header = { node: process.version, cpu, cpus: os.cpus().length, loadAverage: os.loadavg(), singleThread: true, small, k: K, numpy, maxRssMb };
+    fs.writeFileSync(jsonFile, `${JSON.stringify({ header, rows, peers: peerRows ?? [], targets, failures }, null, 2)}\n`);
     console.log(`wrote ${jsonFile}`);
   }
   if (failures.length > 0) {

@@ -34,6 +34,9 @@
  * becoming candidates. Windows from different series never overlap; beginSeries() resets the latest
  * member, and one collector serves many series with one shared bound.
  */
+/** Kept windows before the first growth: a few hundred is common, so start there rather than grow 4 times. */
+const INITIAL_CAPACITY = 1024;
+
 export interface CandidateList {
   readonly size: number;
   readonly seriesIndex: Int32Array;
@@ -48,6 +51,8 @@ export class CandidateCollector {
   /** Series and start of the R member that sets `limit` (the tie-break part of the bound). */
   private limitSeries = 0;
   private limitStart = 0;
+  /** Matches wanted. */
+  readonly k: number;
   private readonly capacity: number;
   private readonly m: number;
   private readonly repScore: Float64Array;
@@ -58,14 +63,15 @@ export class CandidateCollector {
   private latest = -1;
   private series = 0;
   private size = 0;
-  private seriesOf = new Int32Array(64);
-  private startOf = new Int32Array(64);
-  private scoreOf = new Float64Array(64);
-  private errorOf = new Float64Array(64);
+  private seriesOf = new Int32Array(INITIAL_CAPACITY);
+  private startOf = new Int32Array(INITIAL_CAPACITY);
+  private scoreOf = new Float64Array(INITIAL_CAPACITY);
+  private errorOf = new Float64Array(INITIAL_CAPACITY);
   private compactAt = 4096;
 
   /** `wrapSeries`: how many of the searched series admit wrapped windows (each may need one more member). */
   constructor(k: number, m: number, wrapSeries = 0) {
+    this.k = k;
     this.capacity = Math.min(2 * k - 1, k + wrapSeries);
     this.m = m;
     this.repScore = new Float64Array(this.capacity);

@@ -31,17 +31,48 @@ export function prepareQuery(query: Float64Array): PreparedQuery {
   for (let i = 0; i < m; i++) {
     if (!Number.isFinite(query[i])) throw new TypeError(`query value at position ${i} is not finite (${query[i]})`);
   }
-  const z = new Float64Array(m);
-  const constant = !zNormalizeInto(query, z);
-  let sumAbs = 0;
-  let sum = 0;
-  for (let i = 0; i < m; i++) {
-    sumAbs += Math.abs(z[i]);
-    sum += z[i];
+  return new Prepared(query);
+}
+
+/** The L1 reordering is computed on first use: L2 searches never read it, and sorting is most of the cost. */
+class Prepared implements PreparedQuery {
+  readonly m: number;
+  readonly z: Float64Array;
+  readonly constant: boolean;
+  readonly normSq: number;
+  readonly sumAbs: number;
+  readonly sumError: number;
+  private orderCache: Int32Array | undefined;
+  private zOrderedCache: Float64Array | undefined;
+
+  constructor(query: Float64Array) {
+    const m = query.length;
+    this.m = m;
+    this.z = new Float64Array(m);
+    this.constant = !zNormalizeInto(query, this.z);
+    let sumAbs = 0;
+    let sum = 0;
+    for (let i = 0; i < m; i++) {
+      sumAbs += Math.abs(this.z[i]);
+      sum += this.z[i];
+    }
+    this.normSq = this.constant ? 0 : m;
+    this.sumAbs = sumAbs;
+    this.sumError = Math.abs(sum);
   }
-  const positions = Array.from({ length: m }, (_, i) => i);
-  positions.sort((a, b) => Math.abs(z[b]) - Math.abs(z[a]) || a - b);
-  const order = Int32Array.from(positions);
-  const zOrdered = Float64Array.from(positions, (i) => z[i]);
-  return { m, z, constant, normSq: constant ? 0 : m, sumAbs, sumError: Math.abs(sum), order, zOrdered };
+
+  get order(): Int32Array {
+    if (this.orderCache === undefined) {
+      const z = this.z;
+      const positions = Array.from({ length: this.m }, (_, i) => i);
+      positions.sort((a, b) => Math.abs(z[b]) - Math.abs(z[a]) || a - b);
+      this.orderCache = Int32Array.from(positions);
+    }
+    return this.orderCache;
+  }
+
+  get zOrdered(): Float64Array {
+    this.zOrderedCache ??= Float64Array.from(this.order, (i) => this.z[i]);
+    return this.zOrderedCache;
+  }
 }

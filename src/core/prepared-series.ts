@@ -1,7 +1,8 @@
 /**
  * A series prepared for repeated searches: the values (copied, so later edits by the caller cannot
  * desynchronise the caches), the optional gap markers, and lazily built caches that every query of
- * the same window length reuses: rolling stats per m, and MASS chunk spectra per (m, K).
+ * the same window length reuses: rolling stats per m, MASS chunk spectra per (m, K), and the wasm
+ * kernels' instance per m (wasm-kernels.ts) when those are in use.
  *
  * Caches are small LRUs (a few window lengths each) so a long-lived object serving many m values does not
  * grow without bound. A PreparedSeries is not safe to share between threads (none exist in core).
@@ -10,10 +11,13 @@
  */
 import { computeChunkSpectra, type ChunkSpectra } from "./chunk-spectra.js";
 import { computeSeriesFlags, spansHole, type SeriesFlags } from "./series-flags.js";
+import { WasmWindowIndex, type WasmKernels } from "./wasm-kernels.js";
 import { computeWindowStats, type WindowStats } from "./window-stats.js";
 
 const STATS_CACHE_ENTRIES = 6;
 const SPECTRA_CACHE_ENTRIES = 4;
+/** Each holds a copy of the series plus ~40 bytes per window, so fewer are kept. */
+const WASM_CACHE_ENTRIES = 3;
 
 export class PreparedSeries {
   readonly values: Float64Array;
@@ -23,6 +27,7 @@ export class PreparedSeries {
   private flagsCache: SeriesFlags | undefined;
   private readonly statsCache = new Map<number, WindowStats>();
   private readonly spectraCache = new Map<string, ChunkSpectra>();
+  private readonly wasmCache = new Map<number, WasmWindowIndex>();
 
   constructor(values: Float64Array, breakBefore?: Uint8Array) {
     if (!(values instanceof Float64Array)) throw new TypeError("series values must be a Float64Array");
@@ -52,6 +57,13 @@ export class PreparedSeries {
     return cached(this.spectraCache, `${m}:${size}`, SPECTRA_CACHE_ENTRIES, () =>
       computeChunkSpectra(this.values, m, size),
     );
+  }
+
+  /** The wasm kernels' instance for window length m (built on first use, then cached). */
+  wasmIndex(kernels: WasmKernels, m: number): WasmWindowIndex {
+    const hit = this.wasmCache.get(m);
+    if (hit !== undefined && hit.kernels !== kernels) this.wasmCache.delete(m);
+    return cached(this.wasmCache, m, WASM_CACHE_ENTRIES, () => new WasmWindowIndex(kernels, this.values, this.windowStats(m)));
   }
 
   /** True when [start, start+m) lies inside the series, holds only finite values and spans no gap. */

@@ -46,11 +46,9 @@ export function selectMatches(
   const key = new Float64Array(candidates.size);
   const exact = new Uint8Array(candidates.size);
   for (let i = 0; i < candidates.size; i++) key[i] = candidates.score[i] - candidates.error[i];
-  const before = (a: number, b: number) =>
-    key[a] < key[b] || (key[a] === key[b] && (seriesIndex[a] - seriesIndex[b] || start[a] - start[b]) < 0);
-  const heap = new IndexHeap(candidates.size, before);
-  for (let i = 0; i < candidates.size; i++) heap.push(i);
-
+  // Candidates arrive in offer order, which is (series, start) order, so ties break by position.
+  if (candidates.size <= SCAN_LIMIT) return selectByScan(candidates, key, exact, seriesValues, scorer, metric, k, m);
+  const heap = new IndexHeap(key);
   const picks: WindowMatch[] = [];
   while (picks.length < k && heap.size > 0) {
     const i = heap.pop();
@@ -69,49 +67,141 @@ export function selectMatches(
   return picks;
 }
 
+/**
+ * Up to this many candidates, the same greedy runs as repeated minimum scans over a flat array: each step
+ * takes the smallest key (first position on ties), re-scores it if needed, and a pick retires every
+ * candidate overlapping it. About 2k scans of a typed array beat thousands of heap pops, which is the
+ * common case for long windows on short series (most windows stay candidates under a weak bound).
+ */
+const SCAN_LIMIT = 16_384;
+
+function selectByScan(
+  candidates: CandidateList,
+  key: Float64Array,
+  exact: Uint8Array,
+  seriesValues: readonly Float64Array[],
+  scorer: ExactScorer,
+  metric: Metric,
+  k: number,
+  m: number,
+): WindowMatch[] {
+  const { seriesIndex, start, size } = candidates;
+  const picks: WindowMatch[] = [];
+  while (picks.length < k) {
+    // The smallest and second-smallest (key, position); a re-scored best still ahead of the second is next.
+    let best = -1;
+    let bestKey = Infinity;
+    let second = -1;
+    let secondKey = Infinity;
+    for (let i = 0; i < size; i++) {
+      const value = key[i];
+      if (value < secondKey) {
+        if (value < bestKey) {
+          second = best;
+          secondKey = bestKey;
+          best = i;
+          bestKey = value;
+        } else {
+          second = i;
+          secondKey = value;
+        }
+      }
+    }
+    if (best < 0) break;
+    const series = seriesIndex[best];
+    const s = start[best];
+    const n = seriesValues[series].length;
+    if (exact[best] === 0) {
+      key[best] = scorer.score(seriesValues[series], s);
+      exact[best] = 1;
+      const stillFirst = key[best] < secondKey || (key[best] === secondKey && best < second);
+      if (!stillFirst) continue;
+    }
+    picks.push({ start: s, distance: scoreToDistance(key[best], metric), wrapped: s + m > n, seriesIndex: series });
+    retireOverlapping(candidates, key, best, m, n);
+  }
+  return picks;
+}
+
+/**
+ * Gives every candidate overlapping the pick at position `at` (the pick included) an infinite key (exact
+ * scores are always finite). Candidates are in (series, start) order, so those overlapping a pick away
+ * from the series' ends sit next to it; near an end, a wrapped window can overlap circularly, so all of the
+ * series is checked.
+ */
+function retireOverlapping(candidates: CandidateList, key: Float64Array, at: number, m: number, n: number): void {
+  const { seriesIndex, start, size } = candidates;
+  const series = seriesIndex[at];
+  const s = start[at];
+  if (s < m || s + 2 * m > n) {
+    for (let i = 0; i < size; i++) if (seriesIndex[i] === series && windowsOverlap(s, start[i], m, n)) key[i] = Infinity;
+    return;
+  }
+  for (let i = at; i >= 0 && seriesIndex[i] === series && s - start[i] < m; i--) key[i] = Infinity;
+  for (let i = at + 1; i < size && seriesIndex[i] === series && start[i] - s < m; i++) key[i] = Infinity;
+}
+
 /** Whether windows of length m starting at a and b share an index position of a circular series of n. */
 export function windowsOverlap(a: number, b: number, m: number, n: number): boolean {
   const gap = Math.abs(a - b);
   return gap < m || n - gap < m;
 }
 
-/** Binary min-heap of indices under a caller-supplied strict order. */
+/**
+ * Binary min-heap of candidate positions ordered by (key, position), built in O(n). The comparison is
+ * inlined on the typed array (no callback): with weak bounds (long windows on short series) thousands of
+ * candidates pass through it, and it dominated the search.
+ */
 class IndexHeap {
-  size = 0;
+  size: number;
   private readonly items: Int32Array;
-  private readonly before: (a: number, b: number) => boolean;
+  private readonly key: Float64Array;
 
-  constructor(capacity: number, before: (a: number, b: number) => boolean) {
-    this.items = new Int32Array(Math.max(1, capacity));
-    this.before = before;
+  constructor(key: Float64Array) {
+    this.key = key;
+    this.size = key.length;
+    this.items = new Int32Array(Math.max(1, key.length));
+    for (let i = 0; i < key.length; i++) this.items[i] = i;
+    for (let at = (this.size >> 1) - 1; at >= 0; at--) this.siftDown(at, this.items[at]);
   }
 
   push(index: number): void {
-    const items = this.items;
+    const { items, key } = this;
+    const k = key[index];
     let at = this.size++;
     while (at > 0) {
       const parent = (at - 1) >> 1;
-      if (!this.before(index, items[parent])) break;
-      items[at] = items[parent];
+      const p = items[parent];
+      if (!(k < key[p] || (k === key[p] && index < p))) break;
+      items[at] = p;
       at = parent;
     }
     items[at] = index;
   }
 
   pop(): number {
-    const items = this.items;
-    const top = items[0];
-    const last = items[--this.size];
-    let at = 0;
+    const top = this.items[0];
+    const last = this.items[--this.size];
+    if (this.size > 0) this.siftDown(0, last);
+    return top;
+  }
+
+  private siftDown(start: number, item: number): void {
+    const { items, key, size } = this;
+    const k = key[item];
+    let at = start;
     for (;;) {
       let child = 2 * at + 1;
-      if (child >= this.size) break;
-      if (child + 1 < this.size && this.before(items[child + 1], items[child])) child++;
-      if (!this.before(items[child], last)) break;
-      items[at] = items[child];
+      if (child >= size) break;
+      const right = child + 1;
+      if (right < size && (key[items[right]] < key[items[child]] || (key[items[right]] === key[items[child]] && items[right] < items[child]))) {
+        child = right;
+      }
+      const c = items[child];
+      if (!(key[c] < k || (key[c] === k && c < item))) break;
+      items[at] = c;
       at = child;
     }
-    if (this.size > 0) items[at] = last;
-    return top;
+    items[at] = item;
   }
 }

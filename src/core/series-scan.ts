@@ -23,9 +23,12 @@ import { scanEarlyAbandonL1 } from "./l1-early-abandon.js";
 import { scanMassL2 } from "./mass-kernel.js";
 import type { PreparedQuery } from "./prepared-query.js";
 import type { PreparedSeries } from "./prepared-series.js";
+import { activeWasmKernels } from "./wasm-kernels.js";
 
 /** "auto" uses the cost model; "direct" and "mass" force an L2 kernel (for tests and benchmarks). */
 export type L2Algorithm = "auto" | "direct" | "mass";
+// With wasm kernels active (wasm-kernels.ts), "auto" L2 and every L1 scan run there: a segment lower
+// bound prunes most windows and the rest are scored exactly; "direct" and "mass" stay on the JS kernels.
 
 export interface ScanRequest {
   query: PreparedQuery;
@@ -52,7 +55,12 @@ export function scanSeries(series: PreparedSeries, request: ScanRequest, collect
   const admitted = intervals.filter(([from, to]) => from < to);
   const windowCount = admitted.reduce((total, [from, to]) => total + to - from, 0);
 
-  if (request.metric === "l1") {
+  const kernels = activeWasmKernels();
+  if (kernels !== undefined && windowCount > 0 && (request.metric === "l1" || request.algorithm === "auto")) {
+    const index = series.wasmIndex(kernels, m);
+    const seed = index.seedBound(request.metric, request.query, admitted, collector.k);
+    for (const [from, to] of admitted) index.scan(request.metric, request.query, from, to, seed, collector);
+  } else if (request.metric === "l1") {
     for (const [from, to] of admitted) scanEarlyAbandonL1(series.values, stats, request.query, from, to, collector);
   } else if (windowCount > 0) {
     const choice = pickL2Kernel(request.algorithm, windowCount, stats.count, m);

@@ -8,7 +8,9 @@ import { SeriesCache } from "../services/market-data/series-cache.js";
 import { PatternService, type TickerUniverse } from "../services/patterns/pattern-service.js";
 import { ScreenService } from "../services/patterns/screen-service.js";
 import type { SearchRunner } from "../services/patterns/search-job.js";
+import { loadSearchKernels } from "../services/patterns/search-kernels.js";
 import { SearchWorkerPool } from "../services/patterns/search-worker-pool.js";
+import { warmUpSearch } from "../services/patterns/warm-up-search.js";
 import { screenRoute } from "../http/routes/patterns/screen.js";
 import type { MarketData } from "./build-market-data.js";
 
@@ -18,12 +20,16 @@ export interface Patterns {
   routes: RouteModule[];
   /** The worker-thread pool for heavy searches, shared by every route family that needs one. */
   runner: SearchRunner;
+  /** Starts the search workers and compiles the search code in every thread (the server calls it at start). */
+  warmUp(): Promise<void>;
   /** Stops the search worker threads. */
   close(): Promise<void>;
 }
 
 /** The pattern engine's routes, reading whole histories through the per-node series cache. */
 export function buildPatterns(marketData: MarketData, clock: Clock, universe?: TickerUniverse): Patterns {
+  // Searches that run on this thread (single-series routes) use the wasm kernels too when they are built.
+  loadSearchKernels();
   const seriesCache = new SeriesCache(resolveSymbol, marketData.barCache, clock);
   const service = new PatternService(seriesCache, universe);
   const pool = new SearchWorkerPool();
@@ -33,6 +39,10 @@ export function buildPatterns(marketData: MarketData, clock: Clock, universe?: T
     service,
     runner: pool,
     routes: [getPatternsRawRoute(service), getPatternsRoute(service), getPatternsOhlcRoute(service), screenRoute(screens)],
+    warmUp: async () => {
+      warmUpSearch();
+      await pool.warm();
+    },
     close: () => pool.close(),
   };
 }

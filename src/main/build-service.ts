@@ -66,6 +66,8 @@ export interface Service {
   jobs: JobRunner;
   /** Which mode market data is in and whether it works; the server logs it after listening. */
   checkMarketData(): Promise<MarketDataCheck>;
+  /** Starts worker threads and compiles hot code so the first heavy call is not a cold one (server start). */
+  warmUp(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -168,6 +170,7 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
     logger,
     jobs,
     checkMarketData: () => marketData.check(),
+    warmUp: () => patterns.warmUp(),
     close: async () => {
       await jobs.stop();
       await patterns.close();

@@ -40,6 +40,11 @@ async function main(): Promise<void> {
       },
       "Precedent is listening",
     );
+    // After listening, so start-up time is not spent here; the first heavy call then finds warm workers.
+    service.warmUp().then(
+      () => logger.info("search workers warm"),
+      (error: unknown) => logger.warn({ err: error }, "search warm-up failed; the first heavy call will start the workers"),
+    );
     // In the background: a slow or absent upstream never delays the start, only this line.
     void service.checkMarketData().then(
       (check) => (check.ok ? logger.info({ marketData: check.mode }, check.message) : logger.warn({ marketData: check.mode }, check.message)),

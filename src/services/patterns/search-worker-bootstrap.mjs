@@ -1,7 +1,10 @@
-// Worker threads start without the parent's TypeScript loader when the parent was not started by tsx
-// (tests, other hosts): register tsx's ESM hooks in this thread, then load the TypeScript worker.
+// Loads the search worker in a new thread. From the built output (dist/) the entry is JavaScript and is
+// imported directly. From source the entry is TypeScript, and a worker does not inherit the parent's tsx
+// loader (tests, `npm run dev`), so tsx's ESM hooks are registered in this thread first.
 import { workerData } from "node:worker_threads";
-import { register } from "tsx/esm/api";
 
-register();
+if (workerData.entry.endsWith(".ts")) {
+  const { register } = await import("tsx/esm/api");
+  register();
+}
 await import(workerData.entry);

@@ -3,7 +3,8 @@ import { Worker } from "node:worker_threads";
 import type { SearchJob, SearchJobResult, SearchRunner } from "./search-job.js";
 
 interface Pending {
-  job: SearchJob;
+  /** undefined: a warm-up (see warm()). */
+  job: SearchJob | undefined;
   resolve: (result: SearchJobResult) => void;
   reject: (error: Error) => void;
 }
@@ -40,6 +41,25 @@ export class SearchWorkerPool implements SearchRunner {
     });
   }
 
+  /**
+   * Starts every worker and has each run a warm-up search, so the first real search after start does not
+   * pay for thread start-up, module loading and JIT compilation. Resolves when all are warm.
+   */
+  async warm(): Promise<void> {
+    if (this.closed) return;
+    const warmUps: Promise<SearchJobResult>[] = [];
+    for (let i = 0; i < this.size; i++) {
+      warmUps.push(new Promise((resolve, reject) => this.queue.push({ job: undefined, resolve, reject })));
+    }
+    this.dispatch();
+    try {
+      await Promise.all(warmUps);
+    } catch (error) {
+      // Closing the pool (a shutdown during start) ends the warm-up; anything else is a real failure.
+      if (!this.closed) throw error;
+    }
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     for (const pending of this.queue.splice(0)) pending.reject(new Error("search worker pool is closed"));
@@ -62,9 +82,11 @@ export class SearchWorkerPool implements SearchRunner {
 
   private spawn(): Slot | undefined {
     if (this.slots.length >= this.size) return undefined;
-    // The worker is TypeScript: a small bootstrap registers tsx in the new thread, then loads it.
+    // Run from source this module is TypeScript and so is the worker (the bootstrap then registers tsx in
+    // the new thread); run from the built output both are JavaScript.
+    const extension = import.meta.url.endsWith(".ts") ? ".ts" : ".js";
     const worker = new Worker(new URL("./search-worker-bootstrap.mjs", import.meta.url), {
-      workerData: { entry: new URL("./search-worker.ts", import.meta.url).href },
+      workerData: { entry: new URL(`./search-worker${extension}`, import.meta.url).href },
     });
     const slot: Slot = { worker, busy: undefined };
     worker.on("message", (message: { id: number; result?: SearchJobResult; error?: string }) => {

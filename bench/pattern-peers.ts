@@ -1,0 +1,94 @@
+/**
+ * The engine beside the numpy peers (bench/peers/numpy_peers.py): per (case, m), warm median ms of the
+ * engine's L2 top-10 (wasm kernels, and the pure-JS fallback), of numpy brute force and of numpy FFT MASS
+ * with precomputed window statistics, the ratios, and whether every peer top-10 equals the engine's.
+ */
+import type { WindowMatch } from "../src/core/search-series.js";
+import { comparePeer, runNumpyPeers } from "./numpy-peers.js";
+import type { Case } from "./pattern-cases.js";
+import { median } from "./pattern-table.js";
+
+export interface PeerTableRow {
+  case: string;
+  n: number;
+  m: number;
+  engineMs: number;
+  engineJsMs: number;
+  bruteMs: number;
+  massMs: number;
+  /** Peer time / engine time: how many times faster the engine is. */
+  timesFasterThanBrute: number;
+  timesFasterThanMass: number;
+  checked: number;
+  ties: number;
+  mismatches: number;
+}
+
+/** Repetitions per query: numpy brute force at 1M bars and m=250 takes seconds, so it runs once there. */
+function repsFor(n: number): { reps: number; bruteReps: number } {
+  if (n >= 1_000_000) return { reps: 5, bruteReps: 1 };
+  if (n >= 100_000) return { reps: 10, bruteReps: 3 };
+  return { reps: 20, bruteReps: 5 };
+}
+
+export function benchPeers(
+  testCase: Case,
+  m: number,
+  starts: number[],
+  engineMs: number,
+  engineJsMs: number,
+  engineResults: WindowMatch[][],
+  k: number,
+  failures: string[],
+): PeerTableRow {
+  const peers = runNumpyPeers(testCase.values, new Map([[m, starts]]), { k, ...repsFor(testCase.values.length) });
+  const row: PeerTableRow = {
+    case: testCase.name,
+    n: testCase.values.length,
+    m,
+    engineMs,
+    engineJsMs,
+    bruteMs: median(peers.map((p) => p.brute.ms).sort((a, b) => a - b)),
+    massMs: median(peers.map((p) => p.mass.ms).sort((a, b) => a - b)),
+    timesFasterThanBrute: 0,
+    timesFasterThanMass: 0,
+    checked: 0,
+    ties: 0,
+    mismatches: 0,
+  };
+  row.timesFasterThanBrute = row.bruteMs / engineMs;
+  row.timesFasterThanMass = row.massMs / engineMs;
+  for (const peer of peers) {
+    const q = starts.indexOf(peer.start);
+    for (const [label, result] of [["numpy brute", peer.brute], ["numpy mass", peer.mass]] as const) {
+      row.checked++;
+      const { mismatch, ties } = comparePeer(engineResults[q], result.matches);
+      row.ties += ties;
+      if (mismatch !== null) {
+        row.mismatches++;
+        failures.push(`${testCase.name} m=${m} query@${peer.start} ${label}: ${mismatch}`);
+      }
+    }
+  }
+  return row;
+}
+
+const COLUMNS: [string, number, (r: PeerTableRow) => string][] = [
+  ["case", 22, (r) => r.case],
+  ["n", 9, (r) => String(r.n)],
+  ["m", 4, (r) => String(r.m)],
+  ["engine ms", 10, (r) => r.engineMs.toFixed(3)],
+  ["js ms", 9, (r) => r.engineJsMs.toFixed(3)],
+  ["np brute", 10, (r) => r.bruteMs.toFixed(2)],
+  ["np mass", 9, (r) => r.massMs.toFixed(3)],
+  ["x brute", 8, (r) => r.timesFasterThanBrute.toFixed(0)],
+  ["x mass", 7, (r) => r.timesFasterThanMass.toFixed(1)],
+  ["top-10", 12, (r) => (r.mismatches === 0 ? `${r.checked} equal${r.ties > 0 ? ` ${r.ties}t` : ""}` : `${r.mismatches} BAD`)],
+];
+
+/** Prints the whole peer table (after the main table, whose rows print as they are measured). */
+export function printPeerHeader(rows: PeerTableRow[]): void {
+  console.log("\nL2 top-10, warm median ms: engine (wasm) and its JS fallback beside the numpy peers (x = peer ms / engine ms)");
+  console.log(COLUMNS.map(([title, width]) => title.padStart(width)).join(" "));
+  for (const row of rows) console.log(COLUMNS.map(([, width, cell]) => cell(row).padStart(width)).join(" "));
+}
