@@ -15,6 +15,7 @@ import { verifySignatureRoute } from "../http/routes/signing/verify-signature.js
 import type { EmbeddedPaymentNetwork } from "../payments/embedded/embedded-facilitator.js";
 import type { JobRunner } from "../jobs/job-runner.js";
 import { InProcessJobRunner } from "../jobs/in-process-job-runner.js";
+import { PgBossJobRunner } from "../jobs/pg-boss-job-runner.js";
 import { requestLogRetentionJob } from "../jobs/request-log-retention.js";
 import { createPaymentGate } from "../payments/payment-gate.js";
 import { attachLedgerHooks } from "../payments/payment-ledger-hooks.js";
@@ -41,6 +42,8 @@ export interface BuildOptions {
   database?: Database;
   /** Test seam: provider implementations instead of the ones the config selects. */
   marketData?: MarketDataOverrides;
+  /** PostgreSQL schema of the job queue with DATABASE_URL (tests give each node group its own). */
+  jobsSchema?: string;
   /** Test seam: a facilitator wrapper (e.g. one that fails settlement) around the configured one. */
   wrapFacilitator?: (facilitator: FacilitatorClient) => FacilitatorClient;
 }
@@ -71,7 +74,11 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
         : { kind: "postgres", url: config.databaseUrl },
     ));
   const signer = new ResponseSigner(keys.signerPrivateKey);
-  const jobs: JobRunner = new InProcessJobRunner(clock, logger);
+  // One node on SQLite runs its jobs in-process; with PostgreSQL every node shares one pg-boss queue.
+  const jobs: JobRunner =
+    config.databaseUrl === undefined
+      ? new InProcessJobRunner(clock, logger)
+      : new PgBossJobRunner({ connectionString: config.databaseUrl, schema: options.jobsSchema ?? "precedent_jobs" }, clock, logger);
 
   let embedded: EmbeddedPaymentNetwork | undefined;
   let facilitator: FacilitatorClient;
