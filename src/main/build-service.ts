@@ -25,6 +25,8 @@ import { createDatabase, type Database } from "../storage/create-database.js";
 import { ClientKeySalts } from "../storage/repos/client-key-salts.js";
 import { RequestLog } from "../storage/repos/request-log.js";
 import { SettlementLedger } from "../storage/repos/settlement-ledger.js";
+import type { Resolve } from "../providers/http/safe-outbound-client.js";
+import { buildAlerts } from "./build-alerts.js";
 import { buildCrossAsset } from "./build-cross-asset.js";
 import { buildForecasts } from "./build-forecasts.js";
 import { buildMarketData, type MarketDataOverrides } from "./build-market-data.js";
@@ -44,6 +46,8 @@ export interface BuildOptions {
   marketData?: MarketDataOverrides;
   /** PostgreSQL schema of the job queue with DATABASE_URL (tests give each node group its own). */
   jobsSchema?: string;
+  /** Test seam: DNS of the SSRF-safe outbound client (webhooks), so tests never resolve real names. */
+  outboundResolve?: Resolve;
   /** Test seam: a facilitator wrapper (e.g. one that fails settlement) around the configured one. */
   wrapFacilitator?: (facilitator: FacilitatorClient) => FacilitatorClient;
 }
@@ -109,6 +113,8 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
   operations.push(...buildCrossAsset({ marketData, patterns, clock, config, universe }).routes);
   operations.push(...buildForecasts({ marketData, patterns, clock }).routes);
   operations.push(...buildPortfolio({ marketData, patterns, clock, marketDataDir: config.marketDataDir }).routes);
+  const alerts = buildAlerts({ config, database, marketData, patterns, signer, jobs, clock, resolve: options.outboundResolve });
+  operations.push(...alerts.routes);
   if (embedded !== undefined) operations.push(devFaucetRoute(embedded));
 
   const scopes = new RequestScopeStore();
@@ -159,6 +165,7 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
     jobs,
     close: async () => {
       await jobs.stop();
+      await alerts.close();
       await patterns.close();
       await embedded?.close();
       if (options.database === undefined) await database.close();
