@@ -1,3 +1,4 @@
+import pg from "pg";
 import PgBoss from "pg-boss";
 import type { Logger } from "pino";
 import type { Clock } from "../domain/clock.js";
@@ -129,7 +130,7 @@ export class PgBossJobRunner implements JobRunner {
   }
 
   private ensureReady(): Promise<void> {
-    this.ready ??= (async () => {
+    this.ready ??= this.underSchemaLock(async () => {
       await this.boss.start();
       for (const job of this.jobs.values()) {
         await this.boss.createQueue(job.name, {
@@ -139,8 +140,25 @@ export class PgBossJobRunner implements JobRunner {
           expireInSeconds: this.options.expireInSeconds ?? 15 * 60,
         });
       }
-    })();
+    });
     return this.ready;
+  }
+
+  /**
+   * Nodes starting together would create the same queue partitions at once, which PostgreSQL can answer
+   * with a deadlock: installation and queue creation run under one advisory lock per queue schema.
+   */
+  private async underSchemaLock(work: () => Promise<void>): Promise<void> {
+    const client = new pg.Client({ connectionString: this.options.connectionString });
+    await client.connect();
+    const key = `precedent-jobs:${this.options.schema}`;
+    try {
+      await client.query("SELECT pg_advisory_lock(hashtext($1))", [key]);
+      await work();
+    } finally {
+      await client.query("SELECT pg_advisory_unlock(hashtext($1))", [key]).catch(() => undefined);
+      await client.end();
+    }
   }
 
   /**
