@@ -130,6 +130,7 @@ export class PgBossJobRunner implements JobRunner {
   }
 
   private ensureReady(): Promise<void> {
+    // A failed start (database down) is forgotten, so the next tick or runNow tries again.
     this.ready ??= this.underSchemaLock(async () => {
       await this.boss.start();
       for (const job of this.jobs.values()) {
@@ -140,6 +141,9 @@ export class PgBossJobRunner implements JobRunner {
           expireInSeconds: this.options.expireInSeconds ?? 15 * 60,
         });
       }
+    }).catch((error: unknown) => {
+      this.ready = undefined;
+      throw error;
     });
     return this.ready;
   }

@@ -207,6 +207,23 @@ describe("alerts end to end: controllable prices, a local webhook receiver, fake
     expect((await free(`/pattern_alert/status?watch_id=${body.watch_id}`)).body).toMatchObject({ status: "delivered" });
   });
 
+  it("answers a bad pattern reference with 422 naming ref_start/ref_end and an unknown ticker with 404, uncharged", async () => {
+    const before = await paid.payer.balance();
+    const base = { ticker: "NVDA", ref_ticker: "MSFT", webhook_url: hook("bad") };
+    const cases: [Record<string, string>, number, string | undefined][] = [
+      [{ ref_start: "2025-10-01", ref_end: "2025-10-03" }, 422, "ref_start"], // 2 bars: fewer than 5
+      [{ ref_start: "2025-10-21", ref_end: "2025-10-01" }, 422, "ref_start"], // reversed
+      [{ ref_start: "2024-01-01", ref_end: "2025-10-01" }, 422, "ref_end"], // more than half of the 300-bar history
+      [{ ref_start: "2025-10-01", ref_end: "2025-10-21", ref_ticker: "ZZZZQ" }, 404, undefined],
+    ];
+    for (const [params, status, param] of cases) {
+      const res = await paid.call(`/pattern_alert?${queryOf({ ...base, ...params })}`);
+      expect([params, res.status]).toEqual([params, status]);
+      if (param !== undefined) expect(res.body.error.details.map((d: { param: string }) => d.param)).toContain(param);
+    }
+    expect(await paid.payer.balance()).toBe(before);
+  });
+
   /** The reference closes as the service itself serves them (paid /get_price_history), not recomputed here. */
   async function referenceCloses(ticker: string, start: string, count: number): Promise<number[]> {
     const end = new Date(Date.parse(start) + (count - 1) * DAY_MS).toISOString().slice(0, 10);

@@ -39,11 +39,19 @@ export class AlertEvaluator {
         logger.warn({ err: error, ticker }, "price alert check skipped: no price this tick");
         continue;
       }
+      const quiet = { close: [] as string[], change: [] as string[] };
       for (const alert of alerts) {
-        const value = alert.condition === "price_above" || alert.condition === "price_below" ? latest.close : latest.changePct;
-        const observation = { value, barMs: latest.dateMs, cached: latest.cached };
-        await this.settle(alert, priceConditionMet(alert.condition as PriceCondition, value, alert.threshold), observation, nowMs, report);
+        const byClose = alert.condition === "price_above" || alert.condition === "price_below";
+        const value = byClose ? latest.close : latest.changePct;
+        report.checked += 1;
+        if (!priceConditionMet(alert.condition as PriceCondition, value, alert.threshold)) {
+          quiet[byClose ? "close" : "change"].push(alert.watchId);
+          continue;
+        }
+        await this.fire(alert, { value, barMs: latest.dateMs, cached: latest.cached }, nowMs, report);
       }
+      await this.store.recordCheck(quiet.close, nowMs, latest.close, latest.dateMs);
+      await this.store.recordCheck(quiet.change, nowMs, latest.changePct, latest.dateMs);
     }
     const patterns = await this.store.active("pattern", nowMs);
     for (const [key, alerts] of groupBy(patterns, (a) => `${a.ticker}|${a.pattern!.timeframe}`)) {
@@ -56,23 +64,19 @@ export class AlertEvaluator {
         continue;
       }
       for (const alert of alerts) {
+        report.checked += 1;
         const observation = latestSimilarity(loaded, alert);
-        if (observation === null) {
-          await this.store.recordCheck(alert.watchId, nowMs, null, null);
+        if (observation === null || observation.value > alert.threshold) {
+          await this.store.recordCheck([alert.watchId], nowMs, observation?.value ?? null, observation?.barMs ?? null);
           continue;
         }
-        await this.settle(alert, observation.value <= alert.threshold, observation, nowMs, report);
+        await this.fire(alert, observation, nowMs, report);
       }
     }
     return report;
   }
 
-  private async settle(alert: AlertRecord, met: boolean, observation: Observation, nowMs: number, report: EvaluationReport): Promise<void> {
-    report.checked += 1;
-    if (!met) {
-      await this.store.recordCheck(alert.watchId, nowMs, observation.value, observation.barMs);
-      return;
-    }
+  private async fire(alert: AlertRecord, observation: Observation, nowMs: number, report: EvaluationReport): Promise<void> {
     const payload = buildWebhookPayload(alert, observation, nowMs);
     if (await this.store.trigger(alert.watchId, nowMs, observation.value, observation.barMs, payload)) report.triggered += 1;
   }

@@ -80,11 +80,13 @@ export class AlertStore {
     return rows.map(toRecord);
   }
 
-  async recordCheck(watchId: string, atMs: number, value: number | null, barMs: number | null): Promise<void> {
+  /** One UPDATE for every alert that saw the same value (all price alerts of a symbol and condition kind). */
+  async recordCheck(watchIds: readonly string[], atMs: number, value: number | null, barMs: number | null): Promise<void> {
+    if (watchIds.length === 0) return;
     await this.db
       .updateTable("alerts")
       .set({ last_checked_at_ms: atMs, last_value: value, last_bar_ms: barMs })
-      .where("watch_id", "=", watchId)
+      .where("watch_id", "in", watchIds)
       .where("state", "=", "active")
       .execute();
   }
