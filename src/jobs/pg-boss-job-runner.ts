@@ -17,6 +17,11 @@ export interface PgBossJobRunnerOptions {
 }
 
 const TERMINAL_STATES = new Set(["completed", "failed", "cancelled"]);
+/**
+ * Completed runs stay in the job table this long. pg-boss's throttle (one run per interval) is a unique
+ * index on that table, so it holds for intervals up to this; longer intervals are clamped to it.
+ */
+const KEEP_COMPLETED_SECONDS = 8 * 86_400;
 const RETRIES_AFTER_CRASH = 2;
 
 /**
@@ -45,6 +50,7 @@ export class PgBossJobRunner implements JobRunner {
       max: options.maxConnections ?? 3,
       // Our jobs are interval ticks, not cron entries: pg-boss's cron scheduler stays off.
       schedule: false,
+      archiveCompletedAfterSeconds: KEEP_COMPLETED_SECONDS,
       application_name: "precedent-jobs",
     });
     this.boss.on("error", (error) => this.logger.error({ err: error }, "job queue error"));
@@ -108,7 +114,7 @@ export class PgBossJobRunner implements JobRunner {
   async enqueueTick(job: RecurringJob): Promise<void> {
     try {
       await this.ensureReady();
-      await this.boss.send(job.name, {}, { singletonKey: job.name, singletonSeconds: Math.max(1, Math.floor(job.everyMs / 1000)) });
+      await this.boss.send(job.name, {}, { singletonKey: job.name, singletonSeconds: Math.min(KEEP_COMPLETED_SECONDS, Math.max(1, Math.floor(job.everyMs / 1000))) });
     } catch (error) {
       this.logger.error({ err: error, job: job.name }, "could not schedule job");
     }

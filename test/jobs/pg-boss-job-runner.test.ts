@@ -27,7 +27,7 @@ describe.skipIf(pgUrl === undefined || pgUrl === "")("PgBossJobRunner on Postgre
   });
 
   /** Two nodes sharing one queue schema, each with its own copy of the job. */
-  function twoNodes(job: (node: string) => RecurringJob, options: { expireInSeconds?: number } = {}) {
+  function twoNodes(job: (node: string) => RecurringJob, options: { expireInSeconds?: number; pollingIntervalSeconds?: number } = {}) {
     const schema = `t_${randomBytes(5).toString("hex")}_jobs`;
     const nodes = ["a", "b"].map((node) => {
       const runner = new PgBossJobRunner({ connectionString: url, schema, maxConnections: 2, ...options }, systemClock, silent);
@@ -49,6 +49,16 @@ describe.skipIf(pgUrl === undefined || pgUrl === "")("PgBossJobRunner on Postgre
     // Nothing is left over for either node.
     expect(await a.processDue("tick")).toBe(0);
     expect(await b.processDue("tick")).toBe(0);
+  });
+
+  it("two started nodes (timers and workers, as in production) run the first tick of a job once", async () => {
+    const runs: string[] = [];
+    const [a, b] = twoNodes((node) => ({ name: "started", everyMs: 60_000, run: async () => void runs.push(node) }), { pollingIntervalSeconds: 0.5 });
+    await Promise.all([a.start(), b.start()]);
+    for (let waited = 0; runs.length === 0 && waited < 10_000; waited += 100) await new Promise((r) => setTimeout(r, 100));
+    // Both nodes have polled several times since: still one run.
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(runs).toHaveLength(1);
   });
 
   it("never runs one job on two nodes at once, and runNow waits for its run wherever it executes", async () => {

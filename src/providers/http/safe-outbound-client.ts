@@ -20,8 +20,8 @@
  *     the address connected to, so DNS rebinding between check and connect does not help.
  *   - Redirects are followed by hand, at most `maxRedirects` (3), each Location re-parsed and re-checked;
  *     301/302/303 turn a POST into a body-less GET, 307/308 repeat it.
- *   - Connect timeout (5 s), total timeout per hop including the body (10 s), body cap (1 MiB) enforced while
- *     reading. A fixed User-Agent; the caller's own headers are never forwarded; no proxy variables apply.
+ *   - Connect timeout (5 s), one total timeout for the whole exchange, redirects and body included (10 s), body
+ *     cap (1 MiB) enforced while reading. A fixed User-Agent; the caller's own headers are never forwarded; no proxy variables apply.
  *   - `resolve` is injectable so tests make a name resolve to a private address without real DNS.
  */
 import dns from "node:dns";
@@ -140,8 +140,7 @@ export function createSafeOutboundClient(options: SafeOutboundOptions = {}): Saf
     maxResponseSize: maxResponseBytes,
   });
 
-  const oneHop = async (url: URL, init: SafeRequestInit): Promise<Omit<SafeResponse, "redirects" | "url">> => {
-    const signal = AbortSignal.timeout(totalTimeoutMs);
+  const oneHop = async (url: URL, init: SafeRequestInit, signal: AbortSignal): Promise<Omit<SafeResponse, "redirects" | "url">> => {
     try {
       const response = await request(url, {
         dispatcher: agent,
@@ -181,8 +180,10 @@ export function createSafeOutboundClient(options: SafeOutboundOptions = {}): Saf
       let url = checkOutboundUrl(raw, policy);
       let current = init;
       const redirects: string[] = [];
+      // One deadline for the whole exchange, redirects included.
+      const signal = AbortSignal.timeout(totalTimeoutMs);
       for (;;) {
-        const answer = await oneHop(url, current);
+        const answer = await oneHop(url, current, signal);
         const location = answer.headers.location;
         if (!REDIRECT_STATUSES.has(answer.status) || location === undefined) return { ...answer, url: url.toString(), redirects };
         if (redirects.length >= maxRedirects) throw new OutboundFailedError("too_many_redirects", `more than ${maxRedirects} redirects`);
