@@ -21,7 +21,7 @@
  *   - Redirects are followed by hand, at most `maxRedirects` (3), each Location re-parsed and re-checked;
  *     301/302/303 turn a POST into a body-less GET, 307/308 repeat it.
  *   - Connect timeout (5 s), one total timeout for the whole exchange, redirects and body included (10 s), body
- *     cap (1 MiB) enforced while reading. A fixed User-Agent; the caller's own headers are never forwarded; no proxy variables apply.
+ *     cap (1 MiB) enforced while reading, header cap 16 KiB. A fixed User-Agent; the caller's own headers are never forwarded; no proxy variables apply.
  *   - `resolve` is injectable so tests make a name resolve to a private address without real DNS.
  */
 import dns from "node:dns";
@@ -138,6 +138,7 @@ export function createSafeOutboundClient(options: SafeOutboundOptions = {}): Saf
     headersTimeout: totalTimeoutMs,
     bodyTimeout: totalTimeoutMs,
     maxResponseSize: maxResponseBytes,
+    maxHeaderSize: 16 * 1024,
   });
 
   const oneHop = async (url: URL, init: SafeRequestInit, signal: AbortSignal): Promise<Omit<SafeResponse, "redirects" | "url">> => {
