@@ -5,8 +5,7 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config/config.js";
 import { ALERT_DELIVERY_JOB, ALERT_EVALUATION_JOB } from "../../src/jobs/alert-jobs.js";
-import { buildService, type Service } from "../../src/main/build-service.js";
-import type { Database } from "../../src/storage/create-database.js";
+import { buildService, type BuildOptions, type Service } from "../../src/main/build-service.js";
 import { AlertStore } from "../../src/storage/repos/alert-store.js";
 import { FakeClock } from "../support/fake-clock.js";
 import { startLocalReceiver, type LocalReceiver } from "../support/local-receiver.js";
@@ -24,7 +23,7 @@ const webhookDns = async (host: string) => {
   throw Object.assign(new Error(`ENOTFOUND ${host}`), { code: "ENOTFOUND" });
 };
 
-function build(env: Record<string, string>, clock: FakeClock, prices: ControllablePrices, extra: { database?: Database; jobsSchema?: string } = {}): Promise<Service> {
+function build(env: Record<string, string>, clock: FakeClock, prices: ControllablePrices, extra: Pick<BuildOptions, "database" | "jobsSchema" | "wrapFacilitator"> = {}): Promise<Service> {
   const config = loadConfig({ PUBLIC_BASE_URL: "http://precedent.test", LOG_LEVEL: "silent", OUTBOUND_ALLOW_HOSTS: "webhook.test", ...env });
   return buildService(config, { clock, marketData: { prices }, outboundResolve: webhookDns, logger: pino({ level: "silent" }), ...extra });
 }
@@ -91,10 +90,13 @@ describe.skipIf(pgUrl === undefined || pgUrl === "")("alerts on two PostgreSQL n
       SIGNER_PRIVATE_KEY: `0x${"11".repeat(32)}`,
       MPP_SECRET_KEY: "a-shared-mpp-secret-of-at-least-32-chars",
     };
-    for (const database of shared.nodes) {
+    for (const [i, database] of shared.nodes.entries()) {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), "precedent-node-"));
       dirs.push(dir);
-      nodes.push(await build({ ...env, DATA_DIR: dir }, clock, prices, { database, jobsSchema: `${shared.schema}_jobs` }));
+      // As behind a balancer, both nodes use one facilitator: node a's embedded one (node b skips building a chain of its own).
+      const remote = { FACILITATOR: "http://facilitator.invalid", PAY_TO: nodes[0]?.payTo ?? "" };
+      const sameFacilitator = i === 0 ? {} : { wrapFacilitator: () => nodes[0].embedded!.facilitator };
+      nodes.push(await build({ ...env, ...(i === 0 ? {} : remote), DATA_DIR: dir }, clock, prices, { database, jobsSchema: `${shared.schema}_jobs`, ...sameFacilitator }));
     }
   });
   afterAll(async () => {
@@ -112,7 +114,7 @@ describe.skipIf(pgUrl === undefined || pgUrl === "")("alerts on two PostgreSQL n
     await Promise.all([a.jobs.runNow(ALERT_EVALUATION_JOB), b.jobs.runNow(ALERT_EVALUATION_JOB)]);
     await Promise.all([a.jobs.runNow(ALERT_DELIVERY_JOB), b.jobs.runNow(ALERT_DELIVERY_JOB), a.jobs.runNow(ALERT_DELIVERY_JOB)]);
     expect(receiver.requests.filter((r) => r.path === "/two-nodes")).toHaveLength(1);
-    const status = (await (await b.app.request(`/watch/status?watch_id=${alert.watch_id}`)).json()) as { status: string; attempts: unknown[] };
+    const status = (await (await a.app.request(`/watch/status?watch_id=${alert.watch_id}`)).json()) as { status: string; attempts: unknown[] };
     expect([status.status, status.attempts.length]).toEqual(["delivered", 1]);
   });
 
