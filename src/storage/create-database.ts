@@ -23,7 +23,7 @@ const INT8_OID = 20;
 /** Opens SQLite (file or memory) or PostgreSQL, and brings the schema up to date before returning. */
 export async function createDatabase(target: DatabaseTarget): Promise<Database> {
   const database = target.kind === "sqlite" ? openSqlite(target.file) : openPostgres(target.url, target.schema);
-  await migrateToLatest(database);
+  await migrateToLatest(database, target.kind === "postgres" ? target.schema : undefined);
   return database;
 }
 
@@ -53,12 +53,18 @@ function openPostgres(url: string, schema: string | undefined): Database {
   return { db, dialect: "postgres", close: () => db.destroy() };
 }
 
-async function migrateToLatest(database: Database): Promise<void> {
+async function migrateToLatest(database: Database, schema: string | undefined): Promise<void> {
   const migrations: Record<string, Migration> = {
     "0001-create-core-tables": createCoreTables(database.dialect),
     "0003-alerts": createAlertTables(),
   };
-  const migrator = new Migrator({ db: database.db, provider: { getMigrations: async () => migrations } });
+  // With a schema, Kysely must look for its migration tables there: otherwise its existence check sees the
+  // kysely_migration_lock of any other schema in the database and then fails to find it on the search_path.
+  const migrator = new Migrator({
+    db: database.db,
+    provider: { getMigrations: async () => migrations },
+    ...(schema === undefined ? {} : { migrationTableSchema: schema }),
+  });
   const { error } = await migrator.migrateToLatest();
   if (error !== undefined) throw error instanceof Error ? error : new Error(String(error));
 }
