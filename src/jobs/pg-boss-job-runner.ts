@@ -84,7 +84,8 @@ export class PgBossJobRunner implements JobRunner {
     const job = this.jobs.get(name);
     if (job === undefined) throw new Error(`no job named ${name}`);
     await this.ensureReady();
-    const id = await this.boss.send(name, {}, {});
+    // Same singleton key as the scheduled ticks, so an explicit run and a tick are never active together.
+    const id = await this.boss.send(name, {}, { singletonKey: name });
     if (id === null) throw new Error(`job ${name}: the queue refused the run`);
     for (;;) {
       await this.processDue(name);
