@@ -27,6 +27,10 @@ const EnvSchema = z.object({
   SIGNER_PRIVATE_KEY: HexKeySchema.optional(),
   MPP_SECRET_KEY: z.string().min(32, "must be at least 32 characters").optional(),
   MARKET_DATA_DIR: z.string().min(1).optional(),
+  OUTBOUND_ALLOW_HOSTS: z
+    .string()
+    .regex(/^[A-Za-z0-9.:_-]+(,[A-Za-z0-9.:_-]+)*$/, "must be a comma-separated list of host names or IP addresses")
+    .optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -46,6 +50,8 @@ export interface Config {
   signerPrivateKey: string | undefined;
   mppSecretKey: string | undefined;
   marketDataDir: string | undefined;
+  /** Dev/test only: hosts that webhooks and other outbound calls may reach over plain http at any address. */
+  outboundAllowHosts: string[];
   logLevel: z.infer<typeof EnvSchema>["LOG_LEVEL"];
 }
 
@@ -93,6 +99,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     signerPrivateKey: e.SIGNER_PRIVATE_KEY,
     mppSecretKey: e.MPP_SECRET_KEY,
     marketDataDir: e.MARKET_DATA_DIR === undefined ? undefined : path.resolve(e.MARKET_DATA_DIR),
+    outboundAllowHosts: e.OUTBOUND_ALLOW_HOSTS === undefined ? [] : e.OUTBOUND_ALLOW_HOSTS.split(",").map((h) => h.toLowerCase()),
     logLevel: e.LOG_LEVEL,
   });
 }

@@ -15,6 +15,7 @@ import { verifySignatureRoute } from "../http/routes/signing/verify-signature.js
 import type { EmbeddedPaymentNetwork } from "../payments/embedded/embedded-facilitator.js";
 import type { JobRunner } from "../jobs/job-runner.js";
 import { InProcessJobRunner } from "../jobs/in-process-job-runner.js";
+import { PgBossJobRunner } from "../jobs/pg-boss-job-runner.js";
 import { requestLogRetentionJob } from "../jobs/request-log-retention.js";
 import { paymentReconciliationJob } from "../jobs/payment-reconciliation.js";
 import { claimingFacilitator } from "../payments/claiming-facilitator.js";
@@ -28,6 +29,8 @@ import { RequestLog } from "../storage/repos/request-log.js";
 import { PaymentClaims } from "../storage/repos/payment-claims.js";
 import { SettlementLedger } from "../storage/repos/settlement-ledger.js";
 import { buildFacilitator } from "./build-facilitator.js";
+import type { Resolve } from "../providers/http/safe-outbound-client.js";
+import { buildAlerts } from "./build-alerts.js";
 import { buildCrossAsset } from "./build-cross-asset.js";
 import { buildForecasts } from "./build-forecasts.js";
 import { buildMarketData, type MarketDataOverrides } from "./build-market-data.js";
@@ -46,6 +49,10 @@ export interface BuildOptions {
   database?: Database;
   /** Test seam: provider implementations instead of the ones the config selects. */
   marketData?: MarketDataOverrides;
+  /** PostgreSQL schema of the job queue with DATABASE_URL (tests give each node group its own). */
+  jobsSchema?: string;
+  /** Test seam: DNS of the SSRF-safe outbound client (webhooks), so tests never resolve real names. */
+  outboundResolve?: Resolve;
   /** Test seam: a facilitator wrapper (e.g. one that fails settlement) around the configured one. */
   wrapFacilitator?: (facilitator: FacilitatorClient) => FacilitatorClient;
 }
@@ -87,7 +94,11 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
         : { kind: "postgres", url: config.databaseUrl },
     ));
   const signer = new ResponseSigner(keys.signerPrivateKey);
-  const jobs: JobRunner = new InProcessJobRunner(clock, logger);
+  // One node on SQLite runs its jobs in-process; with PostgreSQL every node shares one pg-boss queue.
+  const jobs: JobRunner =
+    config.databaseUrl === undefined
+      ? new InProcessJobRunner(clock, logger)
+      : new PgBossJobRunner({ connectionString: config.databaseUrl, schema: options.jobsSchema ?? "precedent_jobs" }, clock, logger);
 
   const scopes = new RequestScopeStore();
   const claims = new PaymentClaims(database.db);
@@ -115,6 +126,8 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
   operations.push(...buildCrossAsset({ marketData, patterns, clock, config, universe }).routes);
   operations.push(...buildForecasts({ marketData, patterns, clock }).routes);
   operations.push(...buildPortfolio({ marketData, patterns, clock, marketDataDir: config.marketDataDir }).routes);
+  const alerts = buildAlerts({ config, database, marketData, patterns, signer, jobs, clock, resolve: options.outboundResolve });
+  operations.push(...alerts.routes);
   if (wiring.testMoney !== undefined) operations.push(devFaucetRoute(wiring.testMoney));
 
   const ledger = new SettlementLedger(database.db);
@@ -173,6 +186,7 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
     warmUp: () => patterns.warmUp(),
     close: async () => {
       await jobs.stop();
+      await alerts.close();
       await patterns.close();
       await embedded?.close();
       if (options.database === undefined) await database.close();

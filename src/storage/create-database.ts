@@ -6,6 +6,7 @@ import pg from "pg";
 import type { DatabaseSchema } from "./database-schema.js";
 import { createCoreTables } from "./migrations/0001-create-core-tables.js";
 import { createPaymentClaims } from "./migrations/0002-payment-claims.js";
+import { createAlertTables } from "./migrations/0003-alerts.js";
 import type { SqlDialect } from "./sql-dialect.js";
 
 export interface Database {
@@ -25,7 +26,7 @@ export const SQLITE_BUSY_TIMEOUT_MS = 200;
 /** Opens SQLite (file or memory) or PostgreSQL, and brings the schema up to date before returning. */
 export async function createDatabase(target: DatabaseTarget): Promise<Database> {
   const database = target.kind === "sqlite" ? openSqlite(target.file) : openPostgres(target.url, target.schema);
-  await migrateToLatest(database);
+  await migrateToLatest(database, target.kind === "postgres" ? target.schema : undefined);
   return database;
 }
 
@@ -56,12 +57,19 @@ function openPostgres(url: string, schema: string | undefined): Database {
   return { db, dialect: "postgres", close: () => db.destroy() };
 }
 
-async function migrateToLatest(database: Database): Promise<void> {
+async function migrateToLatest(database: Database, schema: string | undefined): Promise<void> {
   const migrations: Record<string, Migration> = {
     "0001-create-core-tables": createCoreTables(database.dialect),
     "0002-payment-claims": createPaymentClaims(),
+    "0003-alerts": createAlertTables(),
   };
-  const migrator = new Migrator({ db: database.db, provider: { getMigrations: async () => migrations } });
+  // With a schema, Kysely must look for its migration tables there: otherwise its existence check sees the
+  // kysely_migration_lock of any other schema in the database and then fails to find it on the search_path.
+  const migrator = new Migrator({
+    db: database.db,
+    provider: { getMigrations: async () => migrations },
+    ...(schema === undefined ? {} : { migrationTableSchema: schema }),
+  });
   const { error } = await migrator.migrateToLatest();
   if (error !== undefined) throw error instanceof Error ? error : new Error(String(error));
 }

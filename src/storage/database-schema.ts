@@ -8,6 +8,8 @@ export interface DatabaseSchema {
   bar_coverage: BarCoverageTable;
   client_key_salts: ClientKeySaltsTable;
   payment_claims: PaymentClaimsTable;
+  alerts: AlertsTable;
+  alert_deliveries: AlertDeliveriesTable;
 }
 
 export interface SettlementsTable {
@@ -92,4 +94,39 @@ export interface PaymentClaimsTable {
   transaction_hash: string | null;
   outcome_reason: string | null;
   payment_json: string;
+}
+
+export interface AlertsTable {
+  watch_id: string;
+  kind: string;
+  ticker: string;
+  condition: string;
+  threshold: number;
+  webhook_url: string;
+  secret: string;
+  /** JSON of PatternReference for pattern alerts. */
+  pattern: string | null;
+  state: string;
+  created_at_ms: number;
+  expires_at_ms: number;
+  last_checked_at_ms: number | null;
+  last_value: number | null;
+  last_bar_ms: number | null;
+  triggered_at_ms: number | null;
+  triggered_value: number | null;
+  payload: string | null;
+  attempts: Generated<number>;
+  next_attempt_at_ms: number | null;
+  claim_token: string | null;
+  claimed_until_ms: number | null;
+  delivered_at_ms: number | null;
+  finished_at_ms: number | null;
+}
+
+export interface AlertDeliveriesTable {
+  watch_id: string;
+  attempt: number;
+  at_ms: number;
+  http_status: number | null;
+  error: string | null;
 }

@@ -67,10 +67,19 @@ describe.skipIf(!SHARED_PRESENT)("contract walk of /openapi.json", () => {
     }
   });
 
+  /** Status and cancel examples name an alert: register one through the family's documented example first. */
+  async function withLiveWatchId(path: string, params: Record<string, string>): Promise<Record<string, string>> {
+    if (params.watch_id === undefined) return params;
+    const register = path.startsWith("/watch/") ? "/watch/register" : "/pattern_alert";
+    const res = await call(register, "POST", exampleParams(register), true);
+    expect(res.status, register).toBe(200);
+    return { ...params, watch_id: ((await res.json()) as { watch_id: string }).watch_id };
+  }
+
   it("answers each documented example with 200 and a schema-valid body", async () => {
     for (const { path, method, op } of operations) {
       const paid = op["x-payment-info"] !== undefined;
-      const res = await call(path, method, exampleParams(path), paid);
+      const res = await call(path, method, await withLiveWatchId(path, exampleParams(path)), paid);
       const body = (await res.json()) as { error?: { code: string } };
       if (path in UNSERVABLE_OFFLINE) {
         expect([path, res.status, body.error?.code]).toEqual([path, ...UNSERVABLE_OFFLINE[path]]);

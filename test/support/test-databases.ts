@@ -43,3 +43,23 @@ async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T
     await client.end();
   }
 }
+
+/**
+ * `count` databases on one fresh schema, as `count` nodes behind a balancer see it: each has its own
+ * pool. `schema` is returned so other per-test state (a job-queue schema) can be named after it.
+ */
+export async function openSharedPostgres(url: string, count: number): Promise<{ schema: string; nodes: Database[]; close(): Promise<void> }> {
+  const schema = `t_${randomBytes(6).toString("hex")}`;
+  await withClient(url, (c) => c.query(`CREATE SCHEMA ${schema}`));
+  const nodes: Database[] = [];
+  for (let i = 0; i < count; i++) nodes.push(await createDatabase({ kind: "postgres", url, schema }));
+  return {
+    schema,
+    nodes,
+    close: async () => {
+      for (const node of nodes) await node.close();
+      await withClient(url, (c) => c.query(`DROP SCHEMA ${schema} CASCADE`));
+      await withClient(url, (c) => c.query(`DROP SCHEMA IF EXISTS ${schema}_jobs CASCADE`));
+    },
+  };
+}

@@ -8,6 +8,15 @@ import { buildService, type BuildOptions, type Service } from "../../src/main/bu
 import { createDatabase } from "../../src/storage/create-database.js";
 import { DAILY_DATASET_DIR } from "./shared-paths.js";
 
+/**
+ * Tests never use real DNS: by default only the documented example webhook host resolves (to a public
+ * address, so registrations of the OpenAPI examples pass); alert tests inject their own table.
+ */
+export const exampleDns = async (host: string) => {
+  if (host === "hooks.example.com") return [{ address: "93.184.215.14", family: 4 as const }];
+  throw Object.assign(new Error(`ENOTFOUND ${host}`), { code: "ENOTFOUND" });
+};
+
 export interface TestServiceOptions extends Omit<BuildOptions, "database"> {
   env?: Record<string, string>;
   clock?: Clock;
@@ -27,7 +36,7 @@ export async function startTestService(options: TestServiceOptions = {}): Promis
     ...options.env,
   });
   const database = await createDatabase({ kind: "sqlite", file: ":memory:" });
-  const service = await buildService(config, { ...options, database, logger: options.logger ?? pino({ level: "silent" }) });
+  const service = await buildService(config, { outboundResolve: exampleDns, ...options, database, logger: options.logger ?? pino({ level: "silent" }) });
   return {
     ...service,
     dataDir,

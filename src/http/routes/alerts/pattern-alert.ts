@@ -1,0 +1,56 @@
+import { patternAlertCancelContract, patternAlertContract, patternAlertStatusContract } from "../../../contracts/alerts/pattern-alert.js";
+import { findCatalogRoute } from "../../../contracts/route-catalog.js";
+import type { Metric } from "../../../core/exact-scorer.js";
+import type { Timeframe } from "../../../domain/bar.js";
+import type { AlertService } from "../../../services/alerts/alert-service.js";
+import type { RouteModule } from "../../route-module.js";
+import { patternAlertWire, registrationExtras } from "./alert-wire.js";
+
+interface RegisterParams {
+  ticker: string;
+  ref_ticker: string;
+  ref_start: string;
+  ref_end: string;
+  webhook_url: string;
+  max_similarity: number;
+  timeframe: Timeframe;
+  metric: Metric;
+  expires_in_days: number;
+}
+
+/** /pattern_alert (paid), /pattern_alert/status and /pattern_alert/cancel (free). */
+export function patternAlertRoutes(alerts: AlertService, publicBaseUrl: string): RouteModule[] {
+  return [
+    {
+      route: findCatalogRoute("pattern_alert"),
+      contract: patternAlertContract,
+      handle: async (p: RegisterParams) => {
+        const alert = await alerts.registerPattern({
+          ticker: p.ticker,
+          refTicker: p.ref_ticker,
+          refStart: p.ref_start,
+          refEnd: p.ref_end,
+          webhookUrl: p.webhook_url,
+          maxSimilarity: p.max_similarity,
+          timeframe: p.timeframe,
+          metric: p.metric,
+          expiresInDays: p.expires_in_days,
+        });
+        return { ...patternAlertWire({ alert, attempts: [] }), ...registrationExtras(alert, publicBaseUrl, "/pattern_alert") };
+      },
+    },
+    {
+      route: findCatalogRoute("pattern_alert_status"),
+      contract: patternAlertStatusContract,
+      handle: async (p: { watch_id: string }) => patternAlertWire(await alerts.status("pattern", p.watch_id)),
+    },
+    {
+      route: findCatalogRoute("pattern_alert_cancel"),
+      contract: patternAlertCancelContract,
+      handle: async (p: { watch_id: string }) => {
+        const view = await alerts.cancel("pattern", p.watch_id);
+        return { ...patternAlertWire(view), cancelled_now: view.cancelledNow };
+      },
+    },
+  ];
+}

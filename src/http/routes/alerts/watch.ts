@@ -1,0 +1,47 @@
+import { watchCancelContract, watchRegisterContract, watchStatusContract } from "../../../contracts/alerts/watch.js";
+import { findCatalogRoute } from "../../../contracts/route-catalog.js";
+import type { PriceCondition } from "../../../domain/alert.js";
+import type { AlertService } from "../../../services/alerts/alert-service.js";
+import type { RouteModule } from "../../route-module.js";
+import { priceAlertWire, registrationExtras } from "./alert-wire.js";
+
+interface RegisterParams {
+  ticker: string;
+  condition: PriceCondition;
+  threshold: number;
+  webhook_url: string;
+  expires_in_days: number;
+}
+
+/** /watch/register (paid), /watch/status and /watch/cancel (free). */
+export function watchRoutes(alerts: AlertService, publicBaseUrl: string): RouteModule[] {
+  return [
+    {
+      route: findCatalogRoute("watch_register"),
+      contract: watchRegisterContract,
+      handle: async (p: RegisterParams) => {
+        const alert = await alerts.registerPrice({
+          ticker: p.ticker,
+          condition: p.condition,
+          threshold: p.threshold,
+          webhookUrl: p.webhook_url,
+          expiresInDays: p.expires_in_days,
+        });
+        return { ...priceAlertWire({ alert, attempts: [] }), ...registrationExtras(alert, publicBaseUrl, "/watch") };
+      },
+    },
+    {
+      route: findCatalogRoute("watch_status"),
+      contract: watchStatusContract,
+      handle: async (p: { watch_id: string }) => priceAlertWire(await alerts.status("price", p.watch_id)),
+    },
+    {
+      route: findCatalogRoute("watch_cancel"),
+      contract: watchCancelContract,
+      handle: async (p: { watch_id: string }) => {
+        const view = await alerts.cancel("price", p.watch_id);
+        return { ...priceAlertWire(view), cancelled_now: view.cancelledNow };
+      },
+    },
+  ];
+}

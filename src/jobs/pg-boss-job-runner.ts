@@ -1,0 +1,187 @@
+import pg from "pg";
+import PgBoss from "pg-boss";
+import type { Logger } from "pino";
+import type { Clock } from "../domain/clock.js";
+import type { JobRunner, RecurringJob } from "./job-runner.js";
+
+export interface PgBossJobRunnerOptions {
+  connectionString: string;
+  /** PostgreSQL schema pg-boss keeps its tables in (created on first start). */
+  schema: string;
+  /** How often each node polls for due runs. */
+  pollingIntervalSeconds?: number;
+  /** A run not finished after this long is taken for a crashed node's and retried elsewhere. */
+  expireInSeconds?: number;
+  /** pg-boss connections per node; kept small because every node also has the service's own pool. */
+  maxConnections?: number;
+}
+
+const TERMINAL_STATES = new Set(["completed", "failed", "cancelled"]);
+/**
+ * Completed runs stay in the job table this long. pg-boss's throttle (one run per interval) is a unique
+ * index on that table, so it holds for intervals up to this; longer intervals are clamped to it.
+ */
+const KEEP_COMPLETED_SECONDS = 8 * 86_400;
+const RETRIES_AFTER_CRASH = 2;
+
+/**
+ * The multi-node runner (DATABASE_URL): every recurring job is a pg-boss queue with the `singleton`
+ * policy, so at most one run of a job is active across all nodes. Each node ticks every `everyMs` and
+ * sends a throttled run (`singletonKey` = job name, `singletonSeconds` = the interval): pg-boss's unique
+ * index keeps one run per interval however many nodes tick, and whichever node fetches it first (FOR
+ * UPDATE SKIP LOCKED) runs it. A node that dies mid-run leaves the run `active`; once `expireInSeconds`
+ * has passed, pg-boss's maintenance fails it and it is retried on a live node, so the tick is not lost.
+ */
+export class PgBossJobRunner implements JobRunner {
+  private readonly jobs = new Map<string, RecurringJob>();
+  private readonly timers: NodeJS.Timeout[] = [];
+  private readonly abort = new AbortController();
+  private readonly boss: PgBoss;
+  private ready: Promise<void> | undefined;
+
+  constructor(
+    private readonly options: PgBossJobRunnerOptions,
+    private readonly clock: Clock,
+    private readonly logger: Logger,
+  ) {
+    this.boss = new PgBoss({
+      connectionString: options.connectionString,
+      schema: options.schema,
+      max: options.maxConnections ?? 3,
+      // Our jobs are interval ticks, not cron entries: pg-boss's cron scheduler stays off.
+      schedule: false,
+      archiveCompletedAfterSeconds: KEEP_COMPLETED_SECONDS,
+      application_name: "precedent-jobs",
+    });
+    this.boss.on("error", (error) => this.logger.error({ err: error }, "job queue error"));
+  }
+
+  register(job: RecurringJob): void {
+    if (this.jobs.has(job.name)) throw new Error(`job ${job.name} is registered twice`);
+    if (this.ready !== undefined) throw new Error(`job ${job.name} registered after the runner started`);
+    this.jobs.set(job.name, job);
+  }
+
+  async start(): Promise<void> {
+    await this.ensureReady();
+    const pollingIntervalSeconds = this.options.pollingIntervalSeconds ?? 2;
+    for (const job of this.jobs.values()) {
+      await this.boss.work(job.name, { pollingIntervalSeconds, batchSize: 1 }, async (batch) => {
+        for (const _ of batch) await this.execute(job);
+      });
+      void this.enqueueTick(job);
+      const timer = setInterval(() => void this.enqueueTick(job), job.everyMs);
+      timer.unref();
+      this.timers.push(timer);
+    }
+  }
+
+  /**
+   * Sends one explicit run and processes the queue on this node until that run has finished (here or
+   * on another node). Two nodes calling runNow get two runs, one after the other, never at once.
+   */
+  async runNow(name: string): Promise<void> {
+    const job = this.jobs.get(name);
+    if (job === undefined) throw new Error(`no job named ${name}`);
+    await this.ensureReady();
+    // Same singleton key as the scheduled ticks, so an explicit run and a tick are never active together.
+    const id = await this.boss.send(name, {}, { singletonKey: name });
+    if (id === null) throw new Error(`job ${name}: the queue refused the run`);
+    for (;;) {
+      await this.processDue(name);
+      const state = (await this.boss.getJobById(name, id))?.state;
+      if (state === undefined || TERMINAL_STATES.has(state)) return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  /**
+   * Fetches and runs whatever run of `name` is due on this node (nothing when another node holds the
+   * active run). Returns how many runs this node executed. The worker loop of `start()` does the same.
+   */
+  async processDue(name: string): Promise<number> {
+    const job = this.jobs.get(name);
+    if (job === undefined) throw new Error(`no job named ${name}`);
+    await this.ensureReady();
+    const fetched = await this.boss.fetch(name, { batchSize: 1 });
+    for (const run of fetched) {
+      await this.execute(job);
+      await this.boss.complete(name, run.id);
+    }
+    return fetched.length;
+  }
+
+  /** The scheduled tick: at most one run per job and interval across every node. */
+  async enqueueTick(job: RecurringJob): Promise<void> {
+    try {
+      await this.ensureReady();
+      await this.boss.send(job.name, {}, { singletonKey: job.name, singletonSeconds: Math.min(KEEP_COMPLETED_SECONDS, Math.max(1, Math.floor(job.everyMs / 1000))) });
+    } catch (error) {
+      this.logger.error({ err: error, job: job.name }, "could not schedule job");
+    }
+  }
+
+  /** Fails runs whose node stopped answering (pg-boss maintenance also does this on its own interval). */
+  async expireStalledRuns(): Promise<void> {
+    await this.ensureReady();
+    await this.boss.expire();
+  }
+
+  async stop(options: { graceful?: boolean } = {}): Promise<void> {
+    for (const timer of this.timers) clearInterval(timer);
+    this.timers.length = 0;
+    this.abort.abort();
+    if (this.ready === undefined) return;
+    await this.ready.catch(() => undefined);
+    await this.boss.stop({ graceful: options.graceful ?? true, wait: true, timeout: 10_000 });
+  }
+
+  private ensureReady(): Promise<void> {
+    // A failed start (database down) is forgotten, so the next tick or runNow tries again.
+    this.ready ??= this.underSchemaLock(async () => {
+      await this.boss.start();
+      for (const job of this.jobs.values()) {
+        await this.boss.createQueue(job.name, {
+          name: job.name,
+          policy: "singleton",
+          retryLimit: RETRIES_AFTER_CRASH,
+          expireInSeconds: this.options.expireInSeconds ?? 15 * 60,
+        });
+      }
+    }).catch((error: unknown) => {
+      this.ready = undefined;
+      throw error;
+    });
+    return this.ready;
+  }
+
+  /**
+   * Nodes starting together would create the same queue partitions at once, which PostgreSQL can answer
+   * with a deadlock: installation and queue creation run under one advisory lock per queue schema.
+   */
+  private async underSchemaLock(work: () => Promise<void>): Promise<void> {
+    const client = new pg.Client({ connectionString: this.options.connectionString });
+    await client.connect();
+    const key = `precedent-jobs:${this.options.schema}`;
+    try {
+      await client.query("SELECT pg_advisory_lock(hashtext($1))", [key]);
+      await work();
+    } finally {
+      await client.query("SELECT pg_advisory_unlock(hashtext($1))", [key]).catch(() => undefined);
+      await client.end();
+    }
+  }
+
+  /**
+   * As in-process: a failing run is logged and counts as done, the next tick tries again. pg-boss's own
+   * retries are kept for runs whose node died (expired), which is what they exist for here.
+   */
+  private async execute(job: RecurringJob): Promise<void> {
+    const logger = this.logger.child({ job: job.name });
+    try {
+      await job.run({ nowMs: this.clock.nowMs(), signal: this.abort.signal, logger });
+    } catch (error) {
+      logger.error({ err: error }, "job failed");
+    }
+  }
+}
