@@ -3,7 +3,8 @@ import type { Context } from "hono";
 import { ErrorBodySchema } from "../contracts/error-body.js";
 import type { OperationContract } from "../contracts/operation-contract.js";
 import type { CatalogRoute } from "../contracts/route-catalog.js";
-import { AppError, type ErrorDetail } from "../domain/app-error.js";
+import { validationDetails, type ValidationIssue } from "../contracts/validation-details.js";
+import { AppError } from "../domain/app-error.js";
 import type { AppEnv } from "./app-env.js";
 import { STATUS_BY_CODE } from "./error-responses.js";
 
@@ -53,13 +54,9 @@ async function collectParams(c: Context<AppEnv>): Promise<Record<string, unknown
   return { ...query, ...(body as Record<string, unknown>) };
 }
 
-function validationFailure(issues: ReadonlyArray<{ path: PropertyKey[]; message: string; code?: string; input?: unknown }>): AppError {
-  const details: ErrorDetail[] = issues.map((issue) => ({
-    param: issue.path.map(String).join(".") || "(parameters)",
-    issue: issue.code === "invalid_type" && issue.input === undefined ? "is required" : issue.message,
-  }));
-  const summary = details.map((d) => `${d.param} ${d.issue}`).join("; ");
-  return new AppError("VALIDATION_FAILED", `Invalid parameters: ${summary}`, { details });
+function validationFailure(issues: readonly ValidationIssue[]): AppError {
+  const { details, summary } = validationDetails(issues);
+  return new AppError("VALIDATION_FAILED", summary, { details });
 }
 
 function documentOperation(app: OpenAPIHono<AppEnv>, route: CatalogRoute, contract: OperationContract): void {
