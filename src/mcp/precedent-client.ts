@@ -4,6 +4,7 @@ import { decodePaymentResponseHeader, wrapFetchWithPayment } from "@x402/fetch";
 import type { PrivateKeyAccount } from "viem/accounts";
 import type { CatalogRoute } from "../contracts/route-catalog.js";
 import { checkResponseSignature, type ResponseSignatureCheck } from "../payments/response-signature-check.js";
+import { errorText } from "./error-text.js";
 import { formatUsd, type SpendBudget } from "./spend-budget.js";
 
 /** What the settlement cost and where it landed, from the accepted requirements and PAYMENT-RESPONSE. */
@@ -24,6 +25,8 @@ export interface ServiceReply {
   bodyText: string;
   body: unknown;
   signature: ResponseSignatureCheck;
+  /** X-Response-Signature and X-Response-Hash as received, so the caller can prove the body later (verify_signature). */
+  signatureHeaders: { signature: string | null; hash: string | null };
   payment: PaymentReceipt | undefined;
 }
 
@@ -131,9 +134,8 @@ export class PrecedentClient {
       if (request.signal.aborted) {
         throw new Error(`Precedent at ${this.baseUrl} did not answer within ${CALL_TIMEOUT_MS / 1000} s; a payment sent with the call may have settled.`);
       }
-      const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error);
       throw new ServiceUnreachableError(
-        `The Precedent service at ${this.baseUrl} is not reachable (${cause}). Start it (npm start in the Precedent repository) ` +
+        `The Precedent service at ${this.baseUrl} is not reachable (${errorText(error)}). Start it (npm start in the Precedent repository) ` +
           "or point PRECEDENT_URL at a running deployment, then call the tool again. Nothing was paid.",
       );
     }
@@ -148,7 +150,14 @@ export class PrecedentClient {
     } catch {
       body = undefined;
     }
-    return { status: response.status, bodyText, body, signature: this.pinSigner(await checkResponseSignature(bytes, response.headers)), payment };
+    return {
+      status: response.status,
+      bodyText,
+      body,
+      signature: this.pinSigner(await checkResponseSignature(bytes, response.headers)),
+      signatureHeaders: { signature: response.headers.get("x-response-signature"), hash: response.headers.get("x-response-hash") },
+      payment,
+    };
   }
 
   /** Trust on first use: every later response must come from the key that signed the first one. */

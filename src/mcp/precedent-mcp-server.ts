@@ -1,6 +1,7 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from "@modelcontextprotocol/sdk/types.js";
 import { validationDetails } from "../contracts/validation-details.js";
+import { errorText } from "./error-text.js";
 import { CallRefusedError, ServiceUnreachableError, type PrecedentClient } from "./precedent-client.js";
 import type { SpendBudget } from "./spend-budget.js";
 import type { OperationTool } from "./tool-catalog.js";
@@ -53,6 +54,6 @@ async function callTool(parts: McpServerParts, name: string, args: Record<string
     return reply.status === 200 ? successResult(tool, reply, parts.budget) : serviceErrorResult(tool, reply, parts.budget);
   } catch (error) {
     if (error instanceof CallRefusedError || error instanceof ServiceUnreachableError) return localErrorResult(error.message);
-    return localErrorResult(`${tool.name} failed: ${error instanceof Error ? error.message : String(error)}`);
+    return localErrorResult(`${tool.name} failed: ${errorText(error)}`);
   }
 }

@@ -1,4 +1,5 @@
 import { ROUTE_CATALOG } from "../contracts/route-catalog.js";
+import { errorText } from "./error-text.js";
 import { fetchMountedOperations } from "./mounted-operations.js";
 import { toolsFor, type OperationTool } from "./tool-catalog.js";
 
@@ -22,7 +23,7 @@ export class ToolRegistry {
       this.log(`offering ${this.discovered.length} tools mounted by ${this.baseUrl}`);
       return this.discovered;
     } catch (error) {
-      this.log(`could not read ${this.baseUrl}/openapi.json (${error instanceof Error ? error.message : String(error)}); offering every known operation until it answers`);
+      this.log(`could not read ${this.baseUrl}/openapi.json (${errorText(error)}); offering every known operation until it answers`);
       return toolsFor(new Set(ROUTE_CATALOG.map((route) => route.operationId)));
     }
   }

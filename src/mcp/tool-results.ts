@@ -30,7 +30,14 @@ export function successResult(tool: OperationTool, reply: ServiceReply, budget: 
       { type: "text", text: `${signatureLine(reply.signature)}\n${paymentLine(reply, budget)}` },
     ],
     ...(isObject && tool.outputSchema !== undefined ? { structuredContent: reply.body as Record<string, unknown> } : {}),
-    _meta: { [SIGNATURE_META]: { verified: reply.signature.status === "valid", ...reply.signature }, [PAYMENT_META]: reply.payment ?? null },
+    _meta: resultMeta(reply),
+  };
+}
+
+function resultMeta(reply: ServiceReply): Record<string, unknown> {
+  return {
+    [SIGNATURE_META]: { verified: reply.signature.status === "valid", ...reply.signature, ...reply.signatureHeaders },
+    [PAYMENT_META]: reply.payment ?? null,
   };
 }
 
@@ -48,7 +55,7 @@ export function serviceErrorResult(tool: OperationTool, reply: ServiceReply, bud
       { type: "text", text: reply.bodyText },
       { type: "text", text: paymentLine(reply, budget) },
     ],
-    _meta: { [SIGNATURE_META]: { verified: false, ...reply.signature }, [PAYMENT_META]: reply.payment ?? null },
+    _meta: resultMeta(reply),
   };
 }
 
