@@ -1,4 +1,4 @@
-import Ajv from "ajv";
+import { Ajv } from "ajv";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OPERATION_CONTRACTS } from "../../src/contracts/operation-contracts.js";
 import { findCatalogRoute, ROUTE_CATALOG } from "../../src/contracts/route-catalog.js";
