@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CliEnvSchema } from "./cli-config.js";
 
 export interface McpConfig {
   /** The Precedent service the tools call (PRECEDENT_URL; default the local service). */
@@ -17,12 +18,7 @@ export interface McpConfig {
 
 const usdAmount = z.coerce.number({ error: "must be a USD amount such as 0.25" }).min(0, "must not be negative").max(1_000_000);
 
-const McpEnvSchema = z.object({
-  PRECEDENT_URL: z.string().url("must be an absolute URL").default("http://localhost:8402"),
-  WALLET_PRIVATE_KEY: z
-    .string()
-    .regex(/^0x[0-9a-fA-F]{64}$/, "must be a 0x-prefixed 32-byte hex private key")
-    .optional(),
+const McpEnvSchema = CliEnvSchema.extend({
   PRECEDENT_DEV_FUND: z.enum(["0", "1", "true", "false"], { error: "must be 1 or 0" }).default("0"),
   MCP_MAX_SPEND_USD: usdAmount.default(1),
   MCP_MAX_PRICE_USD: usdAmount.optional(),
