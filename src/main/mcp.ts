@@ -8,13 +8,10 @@ import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js"
 import { privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
 import { loadMcpConfig, type McpConfig } from "../config/mcp-config.js";
 import { MCP_HTTP_PATH, serveMcpOverHttp } from "../mcp/http-endpoint.js";
-import { PrecedentClient } from "../mcp/precedent-client.js";
+import { PRECEDENT_MCP_VERSION, PrecedentClient } from "../mcp/precedent-client.js";
 import { createPrecedentMcpServer } from "../mcp/precedent-mcp-server.js";
 import { SpendBudget, usdToAtomicUnits } from "../mcp/spend-budget.js";
 import { ToolRegistry } from "../mcp/tool-registry.js";
-
-/** The MCP front end's own version, reported to hosts in the initialize handshake. */
-const MCP_SERVER_VERSION = "1.0.0";
 
 const log = (line: string) => console.error(`[precedent-mcp] ${line}`);
 
@@ -58,7 +55,7 @@ async function main(): Promise<void> {
   if (account !== undefined && config.devFund) await fundFromFaucet(config.baseUrl, account, config);
   await registry.tools();
 
-  const createServer = () => createPrecedentMcpServer({ registry, client, budget, version: MCP_SERVER_VERSION });
+  const createServer = () => createPrecedentMcpServer({ registry, client, budget, version: PRECEDENT_MCP_VERSION });
   if (httpPort !== undefined) {
     const { port } = await serveMcpOverHttp(httpPort, createServer);
     log(`Streamable HTTP on http://127.0.0.1:${port}${MCP_HTTP_PATH}`);

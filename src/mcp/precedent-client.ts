@@ -37,6 +37,7 @@ export class CallRefusedError extends Error {}
 export class ServiceUnreachableError extends Error {}
 
 const CALL_TIMEOUT_MS = 180_000;
+export const PRECEDENT_MCP_VERSION = "1.0.0";
 
 /**
  * Calls Precedent routes for the MCP tools: free routes with plain fetch, paid ones with the stock x402 v2
@@ -57,8 +58,9 @@ export class PrecedentClient {
     return this.account?.address;
   }
 
-  async call(route: CatalogRoute, args: Record<string, unknown>): Promise<ServiceReply> {
-    const request = this.requestFor(route, args);
+  /** `host` is the MCP host's name and version from the handshake, forwarded in User-Agent for the demand reports. */
+  async call(route: CatalogRoute, args: Record<string, unknown>, host?: { name: string; version: string }): Promise<ServiceReply> {
+    const request = this.requestFor(route, args, host);
     if (route.price.kind === "free") return this.read(await this.guardedFetch(request), undefined);
     if (this.account === undefined) {
       throw new CallRefusedError(
@@ -117,14 +119,16 @@ export class PrecedentClient {
     });
   }
 
-  private requestFor(route: CatalogRoute, args: Record<string, unknown>): Request {
+  private requestFor(route: CatalogRoute, args: Record<string, unknown>, host: { name: string; version: string } | undefined): Request {
     const url = `${this.baseUrl}${route.path}`;
     const signal = AbortSignal.timeout(CALL_TIMEOUT_MS);
+    const userAgent = `precedent-mcp/${PRECEDENT_MCP_VERSION}${host === undefined ? "" : ` (mcp-host ${host.name}/${host.version})`}`;
     if (route.methods.includes("POST")) {
-      return new Request(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(args), signal });
+      const headers = { "content-type": "application/json", "user-agent": userAgent };
+      return new Request(url, { method: "POST", headers, body: JSON.stringify(args), signal });
     }
     const query = new URLSearchParams(Object.entries(args).map(([k, v]): [string, string] => [k, String(v)]));
-    return new Request(query.size === 0 ? url : `${url}?${query}`, { method: "GET", signal });
+    return new Request(query.size === 0 ? url : `${url}?${query}`, { method: "GET", headers: { "user-agent": userAgent }, signal });
   }
 
   private async guardedFetch(request: Request): Promise<Response> {

@@ -1,5 +1,5 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from "@modelcontextprotocol/sdk/types.js";
+import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Implementation, type Tool } from "@modelcontextprotocol/sdk/types.js";
 import { validationDetails } from "../contracts/validation-details.js";
 import { errorText } from "./error-text.js";
 import { CallRefusedError, ServiceUnreachableError, type PrecedentClient } from "./precedent-client.js";
@@ -36,11 +36,18 @@ function listing(tool: OperationTool): Tool {
 export function createPrecedentMcpServer(parts: McpServerParts): Server {
   const server = new Server({ name: "precedent", version: parts.version }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: (await parts.registry.tools()).map(listing) }));
-  server.setRequestHandler(CallToolRequestSchema, async (request) => callTool(parts, request.params.name, request.params.arguments ?? {}));
+  server.setRequestHandler(CallToolRequestSchema, async (request) =>
+    callTool(parts, request.params.name, withoutNulls(request.params.arguments ?? {}), server.getClientVersion()),
+  );
   return server;
 }
 
-async function callTool(parts: McpServerParts, name: string, args: Record<string, unknown>): Promise<CallToolResult> {
+/** Some hosts send `null` for every optional parameter left unset; no Precedent parameter means anything by null. */
+function withoutNulls(args: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(args).filter(([, value]) => value !== null && value !== undefined));
+}
+
+async function callTool(parts: McpServerParts, name: string, args: Record<string, unknown>, host: Implementation | undefined): Promise<CallToolResult> {
   const tool = await parts.registry.find(name);
   if (tool === undefined) return localErrorResult(`Unknown tool ${name}: list the tools to see what this Precedent deployment serves.`);
   // The same schema the service validates with, so a bad argument is named before anything is sent or paid.
@@ -50,7 +57,7 @@ async function callTool(parts: McpServerParts, name: string, args: Record<string
     return localErrorResult(`${tool.name} failed: VALIDATION_FAILED: ${summary}. Nothing was sent or paid.`, { details });
   }
   try {
-    const reply = await parts.client.call(tool.route, args);
+    const reply = await parts.client.call(tool.route, args, host);
     return reply.status === 200 ? successResult(tool, reply, parts.budget) : serviceErrorResult(tool, reply, parts.budget);
   } catch (error) {
     if (error instanceof CallRefusedError || error instanceof ServiceUnreachableError) return localErrorResult(error.message);

@@ -3,6 +3,7 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getPatternsContract } from "../../src/contracts/patterns/get-patterns.js";
 import { ROUTE_CATALOG } from "../../src/contracts/route-catalog.js";
+import { RequestLog } from "../../src/storage/repos/request-log.js";
 import { closedLoopbackPort, listenOnLoopback, resultText, spawnMcp, type SpawnedMcp } from "../support/mcp-harness.js";
 import { SHARED_MISSING_REASON, SHARED_PRESENT } from "../support/shared-paths.js";
 import { startTestService } from "../support/test-service.js";
@@ -38,8 +39,8 @@ describe.skipIf(!SHARED_PRESENT)("precedent-mcp over stdio, against an embedded-
     await service?.close();
   });
 
-  const start = async (env: Record<string, string>) => {
-    const mcp = await spawnMcp({ PRECEDENT_URL: baseUrl, ...env });
+  const start = async (env: Record<string, string>, clientName?: string) => {
+    const mcp = await spawnMcp({ PRECEDENT_URL: baseUrl, ...env }, clientName);
     spawned.push(mcp);
     return mcp;
   };
@@ -72,12 +73,20 @@ describe.skipIf(!SHARED_PRESENT)("precedent-mcp over stdio, against an embedded-
   });
 
   it("without a wallet, free tools work and paid tools explain how to add one", async () => {
-    const mcp = await start({});
+    const mcp = await start({}, "claude-code");
     const check = await call(mcp, "verify_signature", { body: "{}", sig: `0x${"ab".repeat(65)}` });
     expect(check.isError).toBeFalsy();
     expect(check.structuredContent).toMatchObject({ valid: false, signer: service.signer.address });
     expect(check._meta["precedent/signature"].verified).toBe(true);
     expect(check._meta["precedent/payment"]).toBeNull();
+    // The host's name travels in User-Agent, so the demand reports see which agent ecosystem called.
+    const logged = (await new RequestLog(service.database.db).since(0)).filter((e) => e.path === "/verify_signature");
+    expect(logged.map((e) => e.ecosystem)).toContain("anthropic");
+
+    // Hosts that send null for unset optional parameters get the defaults (the faucet mints its default 1 USDC).
+    const address = privateKeyToAccount(generatePrivateKey()).address;
+    const minted = await call(mcp, "dev_faucet", { address, amount: null });
+    expect(minted.structuredContent).toMatchObject({ address, minted_usd: 1 });
 
     const paid = await call(mcp, "get_latest_price", { ticker: "AAPL" });
     expect(paid.isError).toBe(true);

@@ -39,13 +39,13 @@ export interface SpawnedMcp {
 }
 
 /** Spawns `precedent-mcp` (the package bin) with the MCP SDK's own stdio client, env as given. */
-export async function spawnMcp(env: Record<string, string>): Promise<SpawnedMcp> {
+export async function spawnMcp(env: Record<string, string>, clientName = "precedent-test"): Promise<SpawnedMcp> {
   const transport = new StdioClientTransport({ command: process.execPath, args: [MCP_BIN], env, cwd: REPO_ROOT, stderr: "pipe" });
   let stderr = "";
   transport.stderr?.on("data", (chunk: Buffer) => {
     stderr += chunk.toString("utf8");
   });
-  const client = new Client({ name: "precedent-test", version: "1.0.0" });
+  const client = new Client({ name: clientName, version: "1.0.0" });
   await client.connect(transport);
   return { client, log: () => stderr, close: () => client.close() };
 }
