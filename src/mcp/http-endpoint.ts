@@ -12,7 +12,7 @@ function isLocalRequest(request: Request, port: number): boolean {
   const host = request.headers.get("host");
   if (host === null || !LOOPBACK_HOSTS.some((name) => host === `${name}:${port}`)) return false;
   const origin = request.headers.get("origin");
-  return origin === null || LOOPBACK_HOSTS.some((name) => origin === `http://${name}:${port}` || origin.startsWith(`http://${name}:`));
+  return origin === null || LOOPBACK_HOSTS.some((name) => origin === `http://${name}` || origin.startsWith(`http://${name}:`));
 }
 
 /**

@@ -38,6 +38,8 @@ export class ServiceUnreachableError extends Error {}
 
 const CALL_TIMEOUT_MS = 180_000;
 export const PRECEDENT_MCP_VERSION = "1.0.0";
+/** Longer parameter strings go in a JSON body: proxies and servers cap URLs at a few kilobytes. */
+const MAX_QUERY_CHARS = 2000;
 
 /**
  * Calls Precedent routes for the MCP tools: free routes with plain fetch, paid ones with the stock x402 v2
@@ -119,16 +121,23 @@ export class PrecedentClient {
     });
   }
 
+  /**
+   * The spec's calling convention: parameters in the query string, POST where the route takes it. Parameters
+   * too long for a URL (a body to verify) or not scalar go in the JSON body every POST route also accepts.
+   */
   private requestFor(route: CatalogRoute, args: Record<string, unknown>, host: { name: string; version: string } | undefined): Request {
     const url = `${this.baseUrl}${route.path}`;
     const signal = AbortSignal.timeout(CALL_TIMEOUT_MS);
-    const userAgent = `precedent-mcp/${PRECEDENT_MCP_VERSION}${host === undefined ? "" : ` (mcp-host ${host.name}/${host.version})`}`;
-    if (route.methods.includes("POST")) {
-      const headers = { "content-type": "application/json", "user-agent": userAgent };
-      return new Request(url, { method: "POST", headers, body: JSON.stringify(args), signal });
+    const headers: Record<string, string> = {
+      "user-agent": `precedent-mcp/${PRECEDENT_MCP_VERSION}${host === undefined ? "" : ` (mcp-host ${host.name}/${host.version})`}`,
+    };
+    const method = route.methods.includes("POST") ? "POST" : "GET";
+    const scalar = Object.values(args).every((v) => typeof v === "string" || typeof v === "number" || typeof v === "boolean");
+    const query = new URLSearchParams(Object.entries(args).map(([k, v]): [string, string] => [k, String(v)])).toString();
+    if (method === "POST" && (!scalar || query.length > MAX_QUERY_CHARS)) {
+      return new Request(url, { method, headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify(args), signal });
     }
-    const query = new URLSearchParams(Object.entries(args).map(([k, v]): [string, string] => [k, String(v)]));
-    return new Request(query.size === 0 ? url : `${url}?${query}`, { method: "GET", headers: { "user-agent": userAgent }, signal });
+    return new Request(query === "" ? url : `${url}?${query}`, { method, headers, signal });
   }
 
   private async guardedFetch(request: Request): Promise<Response> {

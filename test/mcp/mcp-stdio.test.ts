@@ -112,6 +112,13 @@ describe.skipIf(!SHARED_PRESENT)("precedent-mcp over stdio, against an embedded-
     // The exact text and signature handed back prove the body to anyone: the free verify tool agrees.
     const proof = await call(mcp, "verify_signature", { body: (result.content[0] as { text: string }).text, sig: signature.signature });
     expect(proof.structuredContent).toMatchObject({ valid: true });
+    // A year of bars is too long for a query string: the body goes as JSON and still verifies byte for byte.
+    const year = await call(mcp, "get_price_history", { ticker: "MSFT", start_date: "2024-01-01", end_date: "2024-12-31" });
+    const yearText = (year.content[0] as { text: string }).text;
+    expect(yearText.length).toBeGreaterThan(10_000);
+    const yearProof = await call(mcp, "verify_signature", { body: yearText, sig: year._meta["precedent/signature"].signature });
+    expect(yearProof.structuredContent).toMatchObject({ valid: true });
+    expect(before - (await wallet.balance())).toBe(6000n);
   });
 
   it("refuses a call above MCP_MAX_PRICE_USD before paying", async () => {
