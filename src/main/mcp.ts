@@ -7,6 +7,7 @@
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
 import { loadMcpConfig, type McpConfig } from "../config/mcp-config.js";
+import { errorText } from "../mcp/error-text.js";
 import { MCP_HTTP_PATH, serveMcpOverHttp } from "../mcp/http-endpoint.js";
 import { PRECEDENT_MCP_VERSION, PrecedentClient } from "../mcp/precedent-client.js";
 import { createPrecedentMcpServer } from "../mcp/precedent-mcp-server.js";
@@ -38,7 +39,7 @@ async function fundFromFaucet(baseUrl: string, account: PrivateKeyAccount, confi
     if (response.status === 200) log(`funded ${account.address} with ${amount} test USDC from the embedded faucet`);
     else log(`PRECEDENT_DEV_FUND=1 but ${baseUrl}/dev/faucet answered HTTP ${response.status}: the service is not in embedded mode, so the wallet must already hold USDC`);
   } catch (error) {
-    log(`PRECEDENT_DEV_FUND=1 but the faucet could not be reached (${error instanceof Error ? error.message : String(error)})`);
+    log(`PRECEDENT_DEV_FUND=1 but the faucet could not be reached (${errorText(error)})`);
   }
 }
 
@@ -65,6 +66,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  log(error instanceof Error ? error.message : String(error));
+  log(errorText(error));
   process.exit(1);
 });

@@ -5,7 +5,7 @@ import type { PrivateKeyAccount } from "viem/accounts";
 import type { CatalogRoute } from "../contracts/route-catalog.js";
 import { checkResponseSignature, type ResponseSignatureCheck } from "../payments/response-signature-check.js";
 import { errorText } from "./error-text.js";
-import { formatUsd, type SpendBudget } from "./spend-budget.js";
+import { formatUsd, usdToAtomicUnits, type SpendBudget } from "./spend-budget.js";
 
 /** What the settlement cost and where it landed, from the accepted requirements and PAYMENT-RESPONSE. */
 export interface PaymentReceipt {
@@ -56,10 +56,6 @@ export class PrecedentClient {
     private readonly budget: SpendBudget,
   ) {}
 
-  get walletAddress(): string | undefined {
-    return this.account?.address;
-  }
-
   /** `host` is the MCP host's name and version from the handshake, forwarded in User-Agent for the demand reports. */
   async call(route: CatalogRoute, args: Record<string, unknown>, host?: { name: string; version: string }): Promise<ServiceReply> {
     const request = this.requestFor(route, args, host);
@@ -74,7 +70,7 @@ export class PrecedentClient {
     }
     if (route.price.kind === "fixed") {
       // Refuse from the published price before sending anything; the 402's amount is checked again below.
-      const refusal = this.budget.refusal(BigInt(Math.round(route.price.usd * 1e6)));
+      const refusal = this.budget.refusal(usdToAtomicUnits(route.price.usd));
       if (refusal !== undefined) throw new CallRefusedError(`${route.operationId} was not called and nothing was paid: ${refusal}.`);
     }
     return this.paidCall(route, request, this.account);
