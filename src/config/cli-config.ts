@@ -7,7 +7,8 @@ export interface CliConfig {
   walletPrivateKey: `0x${string}` | undefined;
 }
 
-const CliEnvSchema = z.object({
+/** Shared with the MCP server, which reads the same service URL and wallet. */
+export const CliEnvSchema = z.object({
   PRECEDENT_URL: z.string().url("must be an absolute URL").default("http://localhost:8402"),
   WALLET_PRIVATE_KEY: z
     .string()

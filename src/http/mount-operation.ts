@@ -2,7 +2,8 @@ import type { OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { OperationContract } from "../contracts/operation-contract.js";
 import type { CatalogRoute } from "../contracts/route-catalog.js";
-import { AppError, type ErrorDetail } from "../domain/app-error.js";
+import { describeValue, validationDetails, type ValidationIssue } from "../contracts/validation-details.js";
+import { AppError } from "../domain/app-error.js";
 import { ItemizedAnswer, nothingServedError } from "../domain/itemized-answer.js";
 import type { AppEnv } from "./app-env.js";
 import { documentOperation } from "./document-operation.js";
@@ -82,35 +83,7 @@ function sameValue(queryText: unknown, bodyValue: unknown): boolean {
   return String(queryText) === String(bodyValue);
 }
 
-/** What came, as the caller wrote it: the JSON spelling (so 123 and "123" differ) cut to a readable length. */
-function describeValue(value: unknown): string {
-  const text = JSON.stringify(value) ?? String(value);
-  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
-}
-
-type Issue = { path: PropertyKey[]; message: string; code?: string; expected?: string };
-
-/** zod's generic "Invalid input: expected string, received number" becomes "must be a string". */
-function expectation(issue: Issue): string {
-  if (issue.code === "invalid_type" && issue.message.startsWith("Invalid input") && issue.expected !== undefined) {
-    return `must be ${/^[aeiou]/.test(issue.expected) ? "an" : "a"} ${issue.expected}`;
-  }
-  return issue.message;
-}
-
-/**
- * Each bad parameter named with what was expected and what came; "is required" only when it did not come
- * at all (a wrong-typed optional value is reported as such, never as missing).
- */
-function validationFailure(issues: readonly Issue[], raw: Record<string, unknown> = {}): AppError {
-  const details: ErrorDetail[] = issues.map((issue) => {
-    const param = issue.path.map(String).join(".") || "(parameters)";
-    // Issues we raise ourselves (no zod code) are already phrased for the caller.
-    if (issue.code === undefined || issue.path.length === 0) return { param, issue: issue.message };
-    const given = raw[String(issue.path[0])];
-    if (given === undefined) return { param, issue: issue.code === "invalid_type" ? "is required" : issue.message };
-    return { param, issue: `${expectation(issue)}; got ${describeValue(given)}` };
-  });
-  const summary = details.map((d) => `${d.param} ${d.issue}`).join("; ");
-  return new AppError("VALIDATION_FAILED", `Invalid parameters: ${summary}`, { details });
+function validationFailure(issues: readonly ValidationIssue[], raw: Record<string, unknown> = {}): AppError {
+  const { details, summary } = validationDetails(issues, raw);
+  return new AppError("VALIDATION_FAILED", summary, { details });
 }

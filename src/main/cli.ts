@@ -5,15 +5,15 @@
  * Options (before or after the path): --base=<url> (default PRECEDENT_URL or http://localhost:8402),
  * --get (use GET instead of POST). Wallet: WALLET_PRIVATE_KEY, else a key kept in ./data/cli-wallet.json.
  */
-import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { x402Client } from "@x402/core/client";
 import { registerExactEvmScheme } from "@x402/evm/exact/client";
 import { wrapFetchWithPayment } from "@x402/fetch";
-import { recoverMessageAddress, type Hex } from "viem";
+import type { Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { loadCliConfig } from "../config/cli-config.js";
+import { checkResponseSignature } from "../payments/response-signature-check.js";
 
 interface CliArgs {
   base: string;
@@ -54,14 +54,10 @@ async function fundFromFaucet(base: string, address: string): Promise<void> {
   if (res.status === 200) console.error(`funded ${address} with 1 test USDC from the embedded faucet`);
 }
 
-async function checkSignature(body: Uint8Array, headers: Headers): Promise<string> {
-  const signature = headers.get("x-response-signature");
-  const signer = headers.get("x-signer");
-  if (signature === null || signer === null) return "unsigned (only 200 responses are signed)";
-  const digest = createHash("sha256").update(body).digest();
-  if (headers.get("x-response-hash") !== `sha256=${digest.toString("hex")}`) return "INVALID: X-Response-Hash does not match the body";
-  const recovered = await recoverMessageAddress({ message: { raw: digest }, signature: signature as Hex });
-  return recovered.toLowerCase() === signer.toLowerCase() ? `valid, signed by ${signer}` : `INVALID: recovers to ${recovered}, not ${signer}`;
+async function describeSignature(body: Uint8Array, headers: Headers): Promise<string> {
+  const check = await checkResponseSignature(body, headers);
+  if (check.status === "valid") return `valid, signed by ${check.signer}`;
+  return check.status === "unsigned" ? `unsigned (${check.reason})` : `INVALID: ${check.reason}`;
 }
 
 async function main(): Promise<void> {
@@ -89,7 +85,7 @@ async function main(): Promise<void> {
   } catch {
     console.log(text);
   }
-  console.error(`signature: ${await checkSignature(body, response.headers)}`);
+  console.error(`signature: ${await describeSignature(body, response.headers)}`);
   if (response.status >= 400) process.exitCode = 1;
 }
 

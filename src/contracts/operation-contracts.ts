@@ -1,0 +1,57 @@
+import { correlationMatrixContract } from "./cross-asset/correlation-matrix.js";
+import { macroAnalogContract } from "./cross-asset/macro-analog.js";
+import { playbookContract } from "./cross-asset/playbook.js";
+import { devFaucetContract } from "./dev/dev-faucet.js";
+import { apiCatalogContract } from "./discovery/api-catalog.js";
+import { apiBacktestContract } from "./forecasts/api-backtest.js";
+import { forwardDistributionContract } from "./forecasts/forward-distribution.js";
+import { patternBacktestContract } from "./forecasts/pattern-backtest.js";
+import { positionSizeContract } from "./forecasts/position-size.js";
+import { regimeDetectionContract } from "./forecasts/regime-detection.js";
+import { getLatestPriceContract } from "./market-data/get-latest-price.js";
+import { getMarketMoversContract } from "./market-data/get-market-movers.js";
+import { getPriceHistoryContract } from "./market-data/get-price-history.js";
+import type { OperationContract } from "./operation-contract.js";
+import { getPatternsContract } from "./patterns/get-patterns.js";
+import { getPatternsOhlcContract } from "./patterns/get-patterns-ohlc.js";
+import { getPatternsRawContract } from "./patterns/get-patterns-raw.js";
+import { screenContract } from "./patterns/screen.js";
+import { momentumScanContract } from "./portfolio/momentum-scan.js";
+import { optimizePortfolioContract } from "./portfolio/optimize-portfolio.js";
+import { portfolioFactorsContract } from "./portfolio/portfolio-factors.js";
+import { sectorsMomentumContract } from "./portfolio/sectors-momentum.js";
+import { verifySignatureContract } from "./signing/verify-signature.js";
+
+/**
+ * Every operation contract, for front ends that are not the HTTP routes (the MCP server builds one tool per
+ * mounted operation from this list). A new route family adds its contracts here: a test checks that every
+ * operation the service mounts has its contract listed.
+ */
+export const OPERATION_CONTRACTS: readonly OperationContract[] = [
+  verifySignatureContract,
+  apiCatalogContract,
+  getLatestPriceContract,
+  getPriceHistoryContract,
+  getMarketMoversContract,
+  getPatternsRawContract,
+  getPatternsContract,
+  getPatternsOhlcContract,
+  screenContract,
+  correlationMatrixContract,
+  macroAnalogContract,
+  playbookContract,
+  regimeDetectionContract,
+  patternBacktestContract,
+  forwardDistributionContract,
+  positionSizeContract,
+  apiBacktestContract,
+  momentumScanContract,
+  sectorsMomentumContract,
+  portfolioFactorsContract,
+  optimizePortfolioContract,
+  devFaucetContract,
+] as readonly OperationContract[];
+
+export function findOperationContract(operationId: string): OperationContract | undefined {
+  return OPERATION_CONTRACTS.find((contract) => contract.operationId === operationId);
+}
