@@ -28,6 +28,10 @@ const EnvSchema = z.object({
   MPP_SECRET_KEY: z.string().min(32, "must be at least 32 characters").optional(),
   MARKET_DATA_DIR: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(16_777_216).default(65_536),
+  RATE_LIMIT_FREE_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(120),
+  RATE_LIMIT_FAUCET_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(10),
+  TRUST_PROXY: z.enum(["true", "false"], "must be true or false").default("false"),
 });
 
 export interface Config {
@@ -44,6 +48,19 @@ export interface Config {
   mppSecretKey: string | undefined;
   marketDataDir: string | undefined;
   logLevel: z.infer<typeof EnvSchema>["LOG_LEVEL"];
+  edge: EdgeLimits;
+}
+
+/** What the HTTP edge enforces before any route or payment code runs. */
+export interface EdgeLimits {
+  /** Largest request body read, with or without Content-Length; larger ones answer 413 unread. */
+  bodyLimitBytes: number;
+  /** Token bucket per client and node on free routes: this many per minute, bursts up to the same; 0 = off. */
+  freeRequestsPerMinute: number;
+  /** The same for the dev faucet (embedded mode), kept apart and lower because it mints. */
+  faucetRequestsPerMinute: number;
+  /** Key clients by the last X-Forwarded-For hop (set only behind a proxy that appends it), else by the socket. */
+  trustProxy: boolean;
 }
 
 export class ConfigError extends Error {
@@ -89,5 +106,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mppSecretKey: e.MPP_SECRET_KEY,
     marketDataDir: e.MARKET_DATA_DIR === undefined ? undefined : path.resolve(e.MARKET_DATA_DIR),
     logLevel: e.LOG_LEVEL,
+    edge: {
+      bodyLimitBytes: e.BODY_LIMIT_BYTES,
+      freeRequestsPerMinute: e.RATE_LIMIT_FREE_PER_MINUTE,
+      faucetRequestsPerMinute: e.RATE_LIMIT_FAUCET_PER_MINUTE,
+      trustProxy: e.TRUST_PROXY === "true",
+    },
   });
 }

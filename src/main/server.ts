@@ -1,5 +1,6 @@
 import { serve } from "@hono/node-server";
 import { ConfigError, loadConfig } from "../config/config.js";
+import { redactUrl } from "../config/redact-url.js";
 import { buildService } from "./build-service.js";
 
 async function main(): Promise<void> {
@@ -13,7 +14,17 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const service = await buildService(config);
+  let service;
+  try {
+    service = await buildService(config);
+  } catch (error) {
+    // Configuration refused while building (a world-readable key file, CDP keys without support): say why and stop.
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(2);
+    }
+    throw error;
+  }
   const { logger } = service;
   await service.jobs.start();
   const server = serve({ fetch: service.app.fetch, port: config.port, hostname: config.host }, (info) => {
@@ -21,11 +32,12 @@ async function main(): Promise<void> {
       {
         url: config.publicBaseUrl,
         port: info.port,
-        database: config.databaseUrl === undefined ? `sqlite:${config.dataDir}/precedent.sqlite` : "postgres",
+        // URLs from the environment may carry credentials (user:password@host): never print them.
+        database: config.databaseUrl === undefined ? `sqlite:${config.dataDir}/precedent.sqlite` : redactUrl(config.databaseUrl),
         marketData: config.marketDataDir ?? "live (Yahoo Finance)",
         signer: service.signer.address,
         payTo: service.payTo,
-        facilitator: config.facilitator.mode === "embedded" ? "embedded" : config.facilitator.url,
+        facilitator: config.facilitator.mode === "embedded" ? "embedded" : redactUrl(config.facilitator.url),
       },
       "Precedent is listening",
     );

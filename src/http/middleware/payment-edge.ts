@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from "hono";
+import type { Logger } from "pino";
 import { AppError } from "../../domain/app-error.js";
 import type { AppEnv } from "../app-env.js";
 import { errorBody, errorResponse } from "../error-responses.js";
@@ -11,7 +12,7 @@ import { errorBody, errorResponse } from "../error-responses.js";
  * `WWW-Authenticate` challenge rides along), a failed settlement says why whichever protocol paid, and
  * facilitator trouble is a 503 with Retry-After.
  */
-export function paymentEdge(gate: MiddlewareHandler): MiddlewareHandler<AppEnv> {
+export function paymentEdge(gate: MiddlewareHandler, logger: Logger): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const header = c.req.header("payment-signature");
     if (header !== undefined && !isBase64Json(header)) {
@@ -26,11 +27,13 @@ export function paymentEdge(gate: MiddlewareHandler): MiddlewareHandler<AppEnv> 
       // Our own errors carry an object under `error`; the x402 binding's carry a bare string.
       const upstream = await res.clone().json().catch(() => ({}));
       if (typeof (upstream as { error?: unknown }).error === "string") {
-        c.res = undefined;
-        c.res = errorResponse(
-          c,
-          new AppError("UPSTREAM_UNAVAILABLE", `The payment facilitator could not be reached: ${(upstream as { error: string }).error}`),
+        // The binding's text is a raw exception: it goes to the log once, the caller gets the code and a short reason.
+        logger.warn(
+          { requestId: c.get("requestId"), clientRequestId: c.get("scope")?.clientRequestId, detail: (upstream as { error: string }).error },
+          "payment facilitator unavailable",
         );
+        c.res = undefined;
+        c.res = errorResponse(c, new AppError("UPSTREAM_UNAVAILABLE", "The payment facilitator could not be reached"));
       }
     }
   };

@@ -31,6 +31,8 @@ export function registerDiscoveryRoutes(options: DiscoveryOptions): (app: OpenAP
     });
 
     app.get("/docs", (c) => c.html(docsPage()));
+    // A file rather than an inline script, so the page's CSP can allow scripts from 'self' only.
+    app.get("/docs/init.js", (c) => c.body(DOCS_INIT_SCRIPT, 200, { "content-type": "application/javascript; charset=utf-8" }));
     const assetsDir = path.dirname(createRequire(import.meta.url).resolve("swagger-ui-dist/package.json"));
     app.get("/docs/assets/:file", async (c) => {
       const file = c.req.param("file");
@@ -72,11 +74,14 @@ export function registerDiscoveryRoutes(options: DiscoveryOptions): (app: OpenAP
   };
 }
 
+// validatorUrl null: the default badge would load an image from swagger.io, which the CSP (rightly) blocks.
+const DOCS_INIT_SCRIPT = `window.ui = SwaggerUIBundle({ url: "/openapi.json", dom_id: "#ui", deepLinking: true, validatorUrl: null });\n`;
+
 function docsPage(): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Precedent API</title>
 <link rel="stylesheet" href="/docs/assets/swagger-ui.css"></head>
 <body><div id="ui"></div><script src="/docs/assets/swagger-ui-bundle.js"></script>
-<script>window.ui = SwaggerUIBundle({ url: "/openapi.json", dom_id: "#ui", deepLinking: true });</script>
+<script src="/docs/init.js"></script>
 </body></html>`;
 }
