@@ -43,7 +43,17 @@ export interface Config {
   /** Base of every URL we publish (402 `resource.url`, discovery documents). */
   publicBaseUrl: string;
   payTo: string | undefined;
-  facilitator: { mode: "embedded" } | { mode: "remote"; url: string; cdpKeyId?: string; cdpKeySecret?: string };
+  facilitator:
+    | { mode: "embedded" }
+    | {
+        mode: "remote";
+        /** Without credentials: a `user:password@` in FACILITATOR moves to `basicAuth`, so the URL is safe to log. */
+        url: string;
+        /** `Basic ...` Authorization value built from FACILITATOR's user:password, if it had any. */
+        basicAuth?: string;
+        cdpKeyId?: string;
+        cdpKeySecret?: string;
+      };
   signerPrivateKey: string | undefined;
   mppSecretKey: string | undefined;
   marketDataDir: string | undefined;
@@ -93,7 +103,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const facilitator: Config["facilitator"] =
     e.FACILITATOR === "embedded"
       ? { mode: "embedded" }
-      : { mode: "remote", url: e.FACILITATOR, cdpKeyId: e.CDP_API_KEY_ID, cdpKeySecret: e.CDP_API_KEY_SECRET };
+      : { mode: "remote", ...splitCredentials(e.FACILITATOR), cdpKeyId: e.CDP_API_KEY_ID, cdpKeySecret: e.CDP_API_KEY_SECRET };
   return Object.freeze({
     port: e.PORT,
     host: e.HOST,
@@ -113,4 +123,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       trustProxy: e.TRUST_PROXY === "true",
     },
   });
+}
+
+/**
+ * `http://user:secret@host/path` -> the URL without its credentials, and a Basic Authorization value for them.
+ * fetch refuses URLs with credentials (and its error message would print them), so they travel as a header.
+ */
+function splitCredentials(value: string): { url: string; basicAuth?: string } {
+  const url = new URL(value);
+  if (url.username === "" && url.password === "") return { url: value };
+  const basic = Buffer.from(`${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`).toString("base64");
+  url.username = "";
+  url.password = "";
+  return { url: url.toString().replace(/\/+$/, ""), basicAuth: `Basic ${basic}` };
 }

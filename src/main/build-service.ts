@@ -85,7 +85,20 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
       // Refuse rather than ignore: a facilitator that needs CDP's signed JWTs would reject every payment.
       throw new ConfigError("Invalid configuration:\n  CDP_API_KEY_ID/CDP_API_KEY_SECRET: CDP request signing is not built yet; use a facilitator URL that needs no auth");
     }
-    facilitator = new HTTPFacilitatorClient({ url: config.facilitator.url });
+    const authorization = config.facilitator.basicAuth;
+    facilitator = new HTTPFacilitatorClient({
+      url: config.facilitator.url,
+      // Credentials given in FACILITATOR's URL, sent as a header on every facilitator call.
+      ...(authorization === undefined
+        ? {}
+        : {
+            createAuthHeaders: async () => ({
+              verify: { Authorization: authorization },
+              settle: { Authorization: authorization },
+              supported: { Authorization: authorization },
+            }),
+          }),
+    });
   }
   if (options.wrapFacilitator !== undefined) facilitator = options.wrapFacilitator(facilitator);
   const payTo = config.payTo ?? keys.embeddedPayTo;

@@ -32,7 +32,7 @@ export async function startTestService(options: TestServiceOptions = {}): Promis
     ...options.env,
   });
   const database = await createDatabase({ kind: "sqlite", file: ":memory:" });
-  const service = await buildService(config, { ...options, database, logger: pino({ level: "silent" }) });
+  const service = await buildService(config, { ...options, database, logger: options.logger ?? pino({ level: "silent" }) });
   return {
     ...service,
     dataDir,
