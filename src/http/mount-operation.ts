@@ -72,12 +72,14 @@ function documentOperation(app: OpenAPIHono<AppEnv>, route: CatalogRoute, contra
     errorResponses[status] = { description: previous === undefined ? code : `${previous}; ${code}`, content: errorContent };
   }
   errorResponses["500"] = { description: "INTERNAL: a bug on our side; nothing is charged", content: errorContent };
+  const edgeResponses = edgeErrorResponses(route, errorContent);
   const responses = {
     200: {
       description: "Success. The body is signed: see X-Response-Hash, X-Response-Signature and X-Signer.",
       content: { "application/json": { schema: contract.response, example: contract.example.response } },
     },
     ...errorResponses,
+    ...edgeResponses.common,
   };
   for (const method of route.methods) {
     const primary = method === (route.methods.includes("POST") ? "POST" : "GET");
@@ -100,7 +102,32 @@ function documentOperation(app: OpenAPIHono<AppEnv>, route: CatalogRoute, contra
                 content: { "application/json": { schema: contract.params, example: contract.example.params } },
               },
             },
-      responses,
+      responses: method === "POST" ? { ...responses, ...edgeResponses.post } : responses,
     });
   }
+}
+
+/** What the edge answers before this operation runs (see createApp): documented on every operation. */
+function edgeErrorResponses(route: CatalogRoute, content: { "application/json": { schema: typeof ErrorBodySchema } }) {
+  const retryAfter = { "Retry-After": { schema: { type: "integer" as const }, description: "Seconds until the client may call again" } };
+  const common: Record<string, { description: string; content: typeof content; headers?: typeof retryAfter }> = {
+    "405": {
+      description: "METHOD_NOT_ALLOWED: the answer to any other method on this path (PUT, DELETE, PATCH...), with an Allow header; never a 402",
+      content,
+    },
+  };
+  if (route.price.kind === "free") {
+    common["429"] = {
+      description:
+        route.operationId === "dev_faucet"
+          ? "RATE_LIMITED: too many faucet calls from this client on this node (token bucket; RATE_LIMIT_FAUCET_PER_MINUTE)"
+          : "RATE_LIMITED: too many calls to free routes from this client on this node (token bucket; RATE_LIMIT_FREE_PER_MINUTE)",
+      headers: retryAfter,
+      content,
+    };
+  }
+  const post = {
+    "413": { description: "PAYLOAD_TOO_LARGE: the body exceeds BODY_LIMIT_BYTES (64 KiB by default), refused before it is read", content },
+  };
+  return { common, post };
 }

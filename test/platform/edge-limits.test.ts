@@ -42,6 +42,20 @@ describe("body limit", () => {
     expect(pulled).toBeLessThan(LIMIT_BYTES * 4);
   });
 
+  it("documents 413 on every POST, 429 on free routes only and 405 everywhere in /openapi.json", async () => {
+    const doc = (await (await service.app.request("/openapi.json")).json()) as {
+      paths: Record<string, Record<string, { responses: Record<string, { description: string }> }>>;
+      info: { description: string };
+    };
+    expect(doc.paths["/get_patterns"]?.post?.responses["413"]?.description).toContain("PAYLOAD_TOO_LARGE");
+    expect(doc.paths["/get_patterns"]?.get?.responses["413"]).toBeUndefined();
+    expect(doc.paths["/get_patterns"]?.get?.responses["429"]).toBeUndefined();
+    expect(doc.paths["/get_patterns"]?.get?.responses["405"]?.description).toContain("METHOD_NOT_ALLOWED");
+    expect(doc.paths["/verify_signature"]?.post?.responses["429"]?.description).toContain("RATE_LIMITED");
+    expect(doc.paths["/dev/faucet"]?.post?.responses["429"]?.description).toContain("RATE_LIMIT_FAUCET_PER_MINUTE");
+    expect(doc.info.description).toContain("HEAD on a paid route");
+  });
+
   it("passes a body within the limit on to the route unchanged", async () => {
     const res = await service.app.request("/verify_signature", {
       method: "POST",
