@@ -14,3 +14,19 @@ export function clientAddress(c: Context, trustProxy: boolean): string | undefin
   const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
   return incoming?.socket?.remoteAddress;
 }
+
+/**
+ * The unit a per-client limit counts: an IPv4 address, or the /64 of an IPv6 one (one subscriber usually holds
+ * a whole /64, so counting single addresses would let it rotate past any limit). IPv4-mapped IPv6 counts as IPv4.
+ */
+export function rateLimitKey(address: string | undefined): string {
+  if (address === undefined) return "unknown";
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped !== null) return mapped[1] as string;
+  if (!address.includes(":")) return address;
+  const [head = "", tail = ""] = address.split("%")[0]!.split("::");
+  const left = head === "" ? [] : head.split(":");
+  const right = address.includes("::") ? (tail === "" ? [] : tail.split(":")) : [];
+  const groups = address.includes("::") ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right] : left;
+  return `${groups.slice(0, 4).map((g) => Number.parseInt(g || "0", 16).toString(16)).join(":")}::/64`;
+}

@@ -3,7 +3,7 @@ import { AppError } from "../../domain/app-error.js";
 import type { Clock } from "../../domain/clock.js";
 import type { AppEnv } from "../app-env.js";
 import { errorResponse } from "../error-responses.js";
-import { clientAddress } from "./client-address.js";
+import { clientAddress, rateLimitKey } from "./client-address.js";
 import { TokenBuckets } from "./token-buckets.js";
 
 /** Which bucket a path draws from: paid routes draw from none (callers are limited by paying). */
@@ -29,7 +29,7 @@ export function rateLimit(deps: {
     const rateClass = deps.rateClassOf(c.req.path);
     const bucket = rateClass === "paid" ? undefined : buckets[rateClass];
     if (bucket === undefined || c.req.method === "OPTIONS") return next();
-    const taken = bucket.take(clientAddress(c, deps.trustProxy) ?? "unknown", deps.clock.nowMs());
+    const taken = bucket.take(rateLimitKey(clientAddress(c, deps.trustProxy)), deps.clock.nowMs());
     if (!taken.allowed) {
       return errorResponse(
         c,
