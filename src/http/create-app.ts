@@ -68,7 +68,8 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
     isPaid(path) ? "paid" : mountedPaths.get(path)?.operationId === "dev_faucet" ? "faucet" : "free";
   // Read from the router on first use, once every route below has registered.
   let methodsByPath: Map<string, Set<string>> | undefined;
-  const methodsFor = (path: string) => (methodsByPath ??= routedMethods(app.routes)).get(path);
+  const routed = () => (methodsByPath ??= routedMethods(app.routes));
+  const methodsFor = (path: string) => routed().get(path);
 
   app.use("*", securityHeaders({ httpsOnly: deps.httpsOnly }));
   app.use(
@@ -82,7 +83,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   );
   app.use("*", requestContext(deps.scopes, (path) => routeForPath(path)?.operationId ?? null));
   app.use("*", requestLogging({ sink: deps.requestLog, keyer: deps.clientKeyer, clock: deps.clock, logger: deps.logger, routeForPath }));
-  app.use("*", methodGuard({ methodsFor, isPaid, gate: deps.paymentGate?.middleware }));
+  app.use("*", methodGuard({ methodsFor, knownPaths: () => routed().keys(), isPaid, gate: deps.paymentGate?.middleware }));
   app.use(
     "*",
     rateLimit({

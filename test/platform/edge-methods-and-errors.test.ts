@@ -82,6 +82,24 @@ describe("methods (HEAD never settles, other methods 405) and request ids", () =
     expect(await payer.balance()).toBe(before);
   });
 
+  it("answers other spellings of a paid path with 404 at once, never a quote or a verification", async () => {
+    const { service, payer } = paid;
+    const header = await payer.paymentFor(PRICE_PATH, "GET");
+    const rowsOfPayer = async () =>
+      (await new SettlementLedger(service.database.db).recent(200)).filter((r) => r.payer === payer.account.address).length;
+    const before = await rowsOfPayer();
+    for (const path of ["/get_latest_price/", "/GET_LATEST_PRICE", "//get_latest_price", "/get_latest_price%2F"]) {
+      for (const method of ["GET", "PUT", "HEAD"]) {
+        const res = await service.app.request(`${path}?ticker=AAPL`, { method, headers: { "PAYMENT-SIGNATURE": header } });
+        expect([method, path, res.status]).toEqual([method, path, 404]);
+      }
+    }
+    expect(await rowsOfPayer()).toBe(before);
+    // The authorization is still unused: it pays the exact path once (a verify and a settle row).
+    expect((await service.app.request(PRICE_PATH, { headers: { "PAYMENT-SIGNATURE": header } })).status).toBe(200);
+    expect(await rowsOfPayer()).toBe(before + 2);
+  });
+
   it("always uses our own id, so two payers sending the same X-Request-Id get different ledger rows", async () => {
     const { service } = paid;
     const other = await createTestPayer(service, 1_000_000n);

@@ -15,13 +15,23 @@ const PAYMENT_HEADERS = ["payment-signature", "x-payment", "authorization"];
 export function methodGuard(deps: {
   /** Methods served on a path (from the router once every route is registered), or undefined for an unknown path. */
   methodsFor: (path: string) => ReadonlySet<string> | undefined;
+  /** Every exact path the router serves. */
+  knownPaths: () => Iterable<string>;
   isPaid: (path: string) => boolean;
   gate: MiddlewareHandler | undefined;
 }): MiddlewareHandler<AppEnv> {
   const quoter = deps.gate === undefined ? undefined : unpaidQuoter(deps.gate);
+  let paidByLooseForm: Map<string, string> | undefined;
   return async (c, next) => {
     const methods = deps.methodsFor(c.req.path);
-    if (methods === undefined) return next();
+    if (methods === undefined) {
+      // The payment gate matches paths loosely (case, repeated or trailing slashes, escapes) while the router
+      // does not: such a spelling would be quoted, verified, then answered 404. Answer the 404 at once.
+      const loose = looseForm(c.req.path);
+      const paidPath = (paidByLooseForm ??= paidPathsByLooseForm(deps)).get(loose);
+      if (paidPath === undefined) return next();
+      return errorResponse(c, new AppError("NOT_FOUND", `No route ${c.req.path}; the paid route is spelled exactly ${paidPath}`));
+    }
     const method = c.req.method;
     if (method === "OPTIONS" || methods.has(method) || (method === "HEAD" && methods.has("GET"))) {
       if (method !== "HEAD" || quoter === undefined || !deps.isPaid(c.req.path)) return next();
@@ -57,4 +67,21 @@ export function routedMethods(routes: ReadonlyArray<{ method: string; path: stri
     byPath.set(path, methods);
   }
   return byPath;
+}
+
+/** A path as a loose matcher sees it: escapes decoded, slashes collapsed, no trailing slash, lower case. */
+export function looseForm(path: string): string {
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    // Keep a malformed escape as it is.
+  }
+  return decoded.replace(/[\\/]+/g, "/").replace(/(.)\/+$/, "$1").toLowerCase();
+}
+
+function paidPathsByLooseForm(deps: { isPaid: (path: string) => boolean; knownPaths: () => Iterable<string> }): Map<string, string> {
+  const byLoose = new Map<string, string>();
+  for (const path of deps.knownPaths()) if (deps.isPaid(path)) byLoose.set(looseForm(path), path);
+  return byLoose;
 }
