@@ -72,6 +72,8 @@ describe("methods (HEAD never settles, other methods 405) and request ids", () =
       ["DELETE", "/get_patterns", "GET, POST, HEAD, OPTIONS"],
       ["PATCH", "/verify_signature", "GET, POST, HEAD, OPTIONS"],
       ["PUT", "/openapi.json", "GET, HEAD, OPTIONS"],
+      ["POST", "/.well-known/api-catalog", "GET, HEAD, OPTIONS"],
+      ["GET", "/dev/faucet", "POST, OPTIONS"],
     ] as const) {
       const res = await service.app.request(path, { method, headers: { "PAYMENT-SIGNATURE": header } });
       const body = (await res.json()) as { error: { code: string; request_id: string } };

@@ -42,7 +42,7 @@ export function methodGuard(deps: {
       answer.delete("content-length");
       return new Response(null, { status: quote.status, headers: answer });
     }
-    const allow = [...methods, ...(methods.has("GET") ? ["HEAD"] : []), "OPTIONS"].join(", ");
+    const allow = [...new Set([...methods, ...(methods.has("GET") ? ["HEAD"] : []), "OPTIONS"])].join(", ");
     const response = errorResponse(c, new AppError("METHOD_NOT_ALLOWED", `${method} is not served on ${c.req.path}; use ${allow}`));
     response.headers.set("Allow", allow);
     return response;
