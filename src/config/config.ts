@@ -32,6 +32,10 @@ const EnvSchema = z.object({
     .regex(/^[A-Za-z0-9.:_-]+(,[A-Za-z0-9.:_-]+)*$/, "must be a comma-separated list of host names or IP addresses")
     .optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(16_777_216).default(65_536),
+  RATE_LIMIT_FREE_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(120),
+  RATE_LIMIT_FAUCET_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(10),
+  TRUST_PROXY: z.enum(["true", "false"], "must be true or false").default("false"),
 });
 
 /** Coinbase's x402 facilitator (Base mainnet), the URL @coinbase/x402 uses; requests are signed with the CDP key. */
@@ -46,13 +50,36 @@ export interface Config {
   /** Base of every URL we publish (402 `resource.url`, discovery documents). */
   publicBaseUrl: string;
   payTo: string | undefined;
-  facilitator: { mode: "embedded" } | { mode: "remote"; url: string; cdpKeyId?: string; cdpKeySecret?: string };
+  facilitator:
+    | { mode: "embedded" }
+    | {
+        mode: "remote";
+        /** Without credentials: a `user:password@` in FACILITATOR moves to `basicAuth`, so the URL is safe to log. */
+        url: string;
+        /** `Basic ...` Authorization value built from FACILITATOR's user:password, if it had any. */
+        basicAuth?: string;
+        cdpKeyId?: string;
+        cdpKeySecret?: string;
+      };
   signerPrivateKey: string | undefined;
   mppSecretKey: string | undefined;
   marketDataDir: string | undefined;
   /** Dev/test only: hosts that webhooks and other outbound calls may reach over plain http at any address. */
   outboundAllowHosts: string[];
   logLevel: z.infer<typeof EnvSchema>["LOG_LEVEL"];
+  edge: EdgeLimits;
+}
+
+/** What the HTTP edge enforces before any route or payment code runs. */
+export interface EdgeLimits {
+  /** Largest request body read, with or without Content-Length; larger ones answer 413 unread. */
+  bodyLimitBytes: number;
+  /** Token bucket per client and node on free routes: this many per minute, bursts up to the same; 0 = off. */
+  freeRequestsPerMinute: number;
+  /** The same for the dev faucet (embedded mode), kept apart and lower because it mints. */
+  faucetRequestsPerMinute: number;
+  /** Key clients by the last X-Forwarded-For hop (set only behind a proxy that appends it), else by the socket. */
+  trustProxy: boolean;
 }
 
 export class ConfigError extends Error {
@@ -87,7 +114,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const facilitator: Config["facilitator"] =
     e.FACILITATOR === "embedded"
       ? { mode: "embedded" }
-      : { mode: "remote", url: e.FACILITATOR === "cdp" ? CDP_FACILITATOR_URL : e.FACILITATOR, cdpKeyId: e.CDP_API_KEY_ID, cdpKeySecret: e.CDP_API_KEY_SECRET };
+      : { mode: "remote", ...splitCredentials(e.FACILITATOR === "cdp" ? CDP_FACILITATOR_URL : e.FACILITATOR), cdpKeyId: e.CDP_API_KEY_ID, cdpKeySecret: e.CDP_API_KEY_SECRET };
   return Object.freeze({
     port: e.PORT,
     host: e.HOST,
@@ -101,5 +128,24 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     marketDataDir: e.MARKET_DATA_DIR === undefined ? undefined : path.resolve(e.MARKET_DATA_DIR),
     outboundAllowHosts: e.OUTBOUND_ALLOW_HOSTS === undefined ? [] : e.OUTBOUND_ALLOW_HOSTS.split(",").map((h) => h.toLowerCase()),
     logLevel: e.LOG_LEVEL,
+    edge: {
+      bodyLimitBytes: e.BODY_LIMIT_BYTES,
+      freeRequestsPerMinute: e.RATE_LIMIT_FREE_PER_MINUTE,
+      faucetRequestsPerMinute: e.RATE_LIMIT_FAUCET_PER_MINUTE,
+      trustProxy: e.TRUST_PROXY === "true",
+    },
   });
+}
+
+/**
+ * `http://user:secret@host/path` -> the URL without its credentials, and a Basic Authorization value for them.
+ * fetch refuses URLs with credentials (and its error message would print them), so they travel as a header.
+ */
+function splitCredentials(value: string): { url: string; basicAuth?: string } {
+  const url = new URL(value);
+  if (url.username === "" && url.password === "") return { url: value };
+  const basic = Buffer.from(`${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`).toString("base64");
+  url.username = "";
+  url.password = "";
+  return { url: url.toString().replace(/\/+$/, ""), basicAuth: `Basic ${basic}` };
 }

@@ -32,6 +32,8 @@ const ERROR_EXAMPLES: Record<ErrorCode, (param: string) => { message: string; de
   RANGE_UNAVAILABLE: () => ({ message: "15m bars reach back 60 days at the source; start_date 2023-01-02 is older" }),
   NOT_FOUND: () => ({ message: "No route GET /nope; see /api or /openapi.json" }),
   METHOD_NOT_ALLOWED: () => ({ message: "DELETE is not allowed here; use GET or POST" }),
+  PAYLOAD_TOO_LARGE: () => ({ message: "The request body exceeds 65536 bytes; send the parameters in the query string or a smaller body" }),
+  RATE_LIMITED: () => ({ message: "Too many calls to free routes from this client; retry after the Retry-After seconds" }),
   PAYMENT_FAILED: () => ({ message: "The payment could not be verified; nothing was charged" }),
   UPSTREAM_UNAVAILABLE: () => ({
     message:

@@ -11,6 +11,8 @@ export const ErrorCodeSchema = z.enum([
   "RANGE_UNAVAILABLE",
   "NOT_FOUND",
   "METHOD_NOT_ALLOWED",
+  "PAYLOAD_TOO_LARGE",
+  "RATE_LIMITED",
   "PAYMENT_FAILED",
   "UPSTREAM_UNAVAILABLE",
   "UPSTREAM_SCHEMA_CHANGED",
@@ -26,7 +28,7 @@ export interface ErrorDetail {
 
 export interface AppErrorOptions {
   details?: ErrorDetail[];
-  /** For transient upstream trouble: how long the caller should wait before retrying. */
+  /** For transient upstream trouble and rate limits: how long the caller should wait before retrying. */
   retryAfterSeconds?: number;
   cause?: unknown;
 }

@@ -1,6 +1,7 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { cors } from "hono/cors";
 import type { Logger } from "pino";
+import type { EdgeLimits } from "../config/config.js";
 import { ROUTE_CATALOG, type CatalogRoute } from "../contracts/route-catalog.js";
 import { AppError } from "../domain/app-error.js";
 import type { Clock } from "../domain/clock.js";
@@ -8,11 +9,15 @@ import type { PaymentGate } from "../payments/payment-gate.js";
 import type { ResponseSigner } from "../payments/response-signer.js";
 import type { ClientKeyer } from "../services/client-keyer.js";
 import type { AppEnv } from "./app-env.js";
-import { errorResponse } from "./error-responses.js";
+import { errorResponse, STATUS_BY_CODE } from "./error-responses.js";
+import { bodyLimit } from "./middleware/body-limit.js";
+import { methodGuard, routedMethods } from "./middleware/method-guard.js";
 import { paymentEdge } from "./middleware/payment-edge.js";
+import { rateLimit, type RateClass } from "./middleware/rate-limit.js";
 import { requestContext, type RequestScopeStore } from "./middleware/request-context.js";
 import { requestLogging, type RequestLogSink } from "./middleware/request-logging.js";
 import { responseSigning } from "./middleware/response-signing.js";
+import { securityHeaders } from "./middleware/security-headers.js";
 import { mountOperation } from "./mount-operation.js";
 import type { RouteModule } from "./route-module.js";
 
@@ -28,6 +33,10 @@ export interface AppDeps {
   operations: readonly RouteModule[];
   /** Routes that are not operations (discovery documents, faucet): they register themselves. */
   extraRoutes: ReadonlyArray<(app: OpenAPIHono<AppEnv>) => void>;
+  /** Body and rate limits enforced before any route or payment code runs. */
+  edge: EdgeLimits;
+  /** Sends HSTS (only meaningful when the service is reached over https). */
+  httpsOnly: boolean;
 }
 
 const EXPOSED_HEADERS = [
@@ -43,16 +52,26 @@ const EXPOSED_HEADERS = [
 ];
 
 /**
- * The HTTP application. Middleware order matters: the request scope opens first, the log row is written
- * last (it sees the final status), signing wraps the payment gate (only settled bodies are signed), and the
- * gate answers 402 before any parameter is looked at.
+ * The HTTP application. Middleware order matters: security headers wrap everything (errors and preflights
+ * too); the request scope opens next, the log row is written last (it sees the final status); then the edge
+ * refuses what no route should see (wrong method 405, HEAD on a paid path quoted and never settled, too many
+ * free calls 429, oversized body 413) before signing and the payment gate; signing wraps the gate (only
+ * settled bodies are signed), and the gate answers 402 before any parameter is looked at.
  */
 export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   const app = new OpenAPIHono<AppEnv>();
   const mountedPaths = new Map<string, CatalogRoute>();
   for (const op of deps.operations) mountedPaths.set(op.route.path, op.route);
   const routeForPath = (path: string) => mountedPaths.get(path) ?? ROUTE_CATALOG.find((r) => r.path === path);
+  const isPaid = (path: string) => (mountedPaths.get(path)?.price.kind ?? "free") !== "free";
+  const rateClassOf = (path: string): RateClass =>
+    isPaid(path) ? "paid" : mountedPaths.get(path)?.operationId === "dev_faucet" ? "faucet" : "free";
+  // Read from the router on first use, once every route below has registered.
+  let methodsByPath: Map<string, Set<string>> | undefined;
+  const routed = () => (methodsByPath ??= routedMethods(app.routes));
+  const methodsFor = (path: string) => routed().get(path);
 
+  app.use("*", securityHeaders({ httpsOnly: deps.httpsOnly }));
   app.use(
     "*",
     cors({
@@ -64,16 +83,33 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   );
   app.use("*", requestContext(deps.scopes, (path) => routeForPath(path)?.operationId ?? null));
   app.use("*", requestLogging({ sink: deps.requestLog, keyer: deps.clientKeyer, clock: deps.clock, logger: deps.logger, routeForPath }));
+  app.use("*", methodGuard({ methodsFor, knownPaths: () => routed().keys(), isPaid, gate: deps.paymentGate?.middleware }));
+  app.use(
+    "*",
+    rateLimit({
+      clock: deps.clock,
+      freePerMinute: deps.edge.freeRequestsPerMinute,
+      faucetPerMinute: deps.edge.faucetRequestsPerMinute,
+      trustProxy: deps.edge.trustProxy,
+      rateClassOf,
+    }),
+  );
+  app.use("*", bodyLimit(deps.edge.bodyLimitBytes));
   app.use("*", responseSigning(deps.signer));
-  if (deps.paymentGate !== undefined) app.use("*", paymentEdge(deps.paymentGate.middleware));
+  if (deps.paymentGate !== undefined) app.use("*", paymentEdge(deps.paymentGate.middleware, deps.logger));
 
   for (const op of deps.operations) mountOperation(app, op.route, op.contract, op.handle);
   for (const register of deps.extraRoutes) register(app);
 
   app.notFound((c) => errorResponse(c, new AppError("NOT_FOUND", `No route ${c.req.method} ${c.req.path}; see /api or /openapi.json`)));
   app.onError((error, c) => {
-    if (error instanceof AppError) return errorResponse(c, error);
-    deps.logger.error({ err: error, requestId: c.get("requestId") }, "unhandled error");
+    const ids = { requestId: c.get("requestId"), clientRequestId: c.get("scope")?.clientRequestId };
+    if (error instanceof AppError) {
+      // A 5xx body carries only a short reason (see errorResponse); the full message is logged here, once.
+      if (STATUS_BY_CODE[error.code] >= 500) deps.logger.warn({ ...ids, code: error.code, detail: error.message, err: error.cause }, "server-side error");
+      return errorResponse(c, error);
+    }
+    deps.logger.error({ err: error, ...ids }, "unhandled error");
     return errorResponse(c, new AppError("INTERNAL", "Internal error; nothing was charged. Quote the request_id if you report it."));
   });
   return app;

@@ -11,35 +11,24 @@ const ERROR_MEANINGS: Partial<Record<ErrorCode, string>> = {
   VALIDATION_FAILED: "VALIDATION_FAILED: a parameter is missing or invalid (details name it, what was expected and what came)",
   INTERNAL: "INTERNAL: a bug on our side; nothing is charged",
   UPSTREAM_UNAVAILABLE: "UPSTREAM_UNAVAILABLE: the data source is unreachable (Retry-After says when to retry); nothing is charged",
+  METHOD_NOT_ALLOWED: "METHOD_NOT_ALLOWED: the answer to any other method on this path (PUT, DELETE, PATCH...), with an Allow header; never a 402",
+  PAYLOAD_TOO_LARGE: "PAYLOAD_TOO_LARGE: the body exceeds BODY_LIMIT_BYTES (64 KiB by default), refused before it is read",
 };
 
+const RETRY_AFTER = { "Retry-After": { schema: { type: "integer" as const }, description: "Seconds until the client may call again" } };
+
 export function documentOperation(app: OpenAPIHono<AppEnv>, route: CatalogRoute, contract: OperationContract): void {
-  // One documented status per code (several codes may share a status), each with one worked example per code.
-  const codesByStatus = new Map<number, ErrorCode[]>();
-  for (const code of new Set<ErrorCode>(["VALIDATION_FAILED", ...contract.errors, "INTERNAL"])) {
-    const status = STATUS_BY_CODE[code];
-    codesByStatus.set(status, [...(codesByStatus.get(status) ?? []), code]);
-  }
-  const exampleParam = Object.keys(contract.params.shape)[0] ?? "(parameters)";
-  const errorResponses: Record<string, unknown> = {};
-  for (const [status, codes] of codesByStatus) {
-    errorResponses[String(status)] = {
-      description: codes.map((code) => ERROR_MEANINGS[code] ?? code).join("; "),
-      content: {
-        "application/json": {
-          schema: ErrorBodySchema,
-          examples: Object.fromEntries(codes.map((code) => [code, { summary: code, value: errorBodyExample(code, exampleParam) }])),
-        },
-      },
-    };
-  }
+  // The edge answers 405 on every path and 429 on free ones before the operation runs (see createApp).
+  const edgeCodes: ErrorCode[] = route.price.kind === "free" ? ["METHOD_NOT_ALLOWED", "RATE_LIMITED"] : ["METHOD_NOT_ALLOWED"];
+  const codes: ErrorCode[] = ["VALIDATION_FAILED", ...contract.errors, "INTERNAL", ...edgeCodes];
   const responses = {
     200: {
       description: "Success. The body is signed: see X-Response-Hash, X-Response-Signature and X-Signer.",
       content: { "application/json": { schema: contract.response, example: contract.example.response } },
     },
-    ...errorResponses,
+    ...errorResponses(route, contract, codes),
   };
+  const postResponses = { ...responses, ...errorResponses(route, contract, ["PAYLOAD_TOO_LARGE"]) };
   for (const method of route.methods) {
     const primary = method === (route.methods.includes("POST") ? "POST" : "GET");
     app.openAPIRegistry.registerPath({
@@ -61,9 +50,40 @@ export function documentOperation(app: OpenAPIHono<AppEnv>, route: CatalogRoute,
                 content: { "application/json": { schema: contract.params, example: contract.example.params } },
               },
             },
-      responses,
+      responses: method === "POST" ? postResponses : responses,
     });
   }
+}
+
+/** One documented status per code (several codes may share a status), each with one worked example per code. */
+function errorResponses(route: CatalogRoute, contract: OperationContract, codes: readonly ErrorCode[]): Record<string, unknown> {
+  const codesByStatus = new Map<number, ErrorCode[]>();
+  for (const code of new Set(codes)) {
+    const status = STATUS_BY_CODE[code];
+    codesByStatus.set(status, [...(codesByStatus.get(status) ?? []), code]);
+  }
+  const exampleParam = Object.keys(contract.params.shape)[0] ?? "(parameters)";
+  const responses: Record<string, unknown> = {};
+  for (const [status, statusCodes] of codesByStatus) {
+    responses[String(status)] = {
+      description: statusCodes.map((code) => describeCode(code, route)).join("; "),
+      ...(status === 429 ? { headers: RETRY_AFTER } : {}),
+      content: {
+        "application/json": {
+          schema: ErrorBodySchema,
+          examples: Object.fromEntries(statusCodes.map((code) => [code, { summary: code, value: errorBodyExample(code, exampleParam) }])),
+        },
+      },
+    };
+  }
+  return responses;
+}
+
+function describeCode(code: ErrorCode, route: CatalogRoute): string {
+  if (code !== "RATE_LIMITED") return ERROR_MEANINGS[code] ?? code;
+  return route.operationId === "dev_faucet"
+    ? "RATE_LIMITED: too many faucet calls from this client on this node (token bucket; RATE_LIMIT_FAUCET_PER_MINUTE)"
+    : "RATE_LIMITED: too many calls to free routes from this client on this node (token bucket; RATE_LIMIT_FREE_PER_MINUTE)";
 }
 
 /**

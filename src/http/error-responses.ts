@@ -2,13 +2,15 @@ import type { Context } from "hono";
 import { AppError, type ErrorCode, type ErrorDetail } from "../domain/app-error.js";
 
 /** The one mapping from error code to HTTP status. */
-export const STATUS_BY_CODE: Record<ErrorCode, 400 | 402 | 404 | 405 | 422 | 500 | 502 | 503> = {
+export const STATUS_BY_CODE: Record<ErrorCode, 400 | 402 | 404 | 405 | 413 | 422 | 429 | 500 | 502 | 503> = {
   VALIDATION_FAILED: 422,
   UNKNOWN_TICKER: 404,
   NO_DATA: 404,
   RANGE_UNAVAILABLE: 422,
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
+  PAYLOAD_TOO_LARGE: 413,
+  RATE_LIMITED: 429,
   PAYMENT_FAILED: 400,
   UPSTREAM_UNAVAILABLE: 503,
   UPSTREAM_SCHEMA_CHANGED: 503,
@@ -18,6 +20,21 @@ export const STATUS_BY_CODE: Record<ErrorCode, 400 | 402 | 404 | 405 | 422 | 500
 
 /** Upstream trouble always tells the caller when to come back, even if the upstream did not say. */
 const DEFAULT_RETRY_AFTER_SECONDS = 30;
+
+/**
+ * What a 5xx body says: a fixed short reason per code. The full message (which may quote an upstream's
+ * answer, a file path or an exception) is for our log, written once by whoever caught the error.
+ */
+const PUBLIC_SERVER_MESSAGES: Partial<Record<ErrorCode, string>> = {
+  UPSTREAM_UNAVAILABLE: "A source this answer depends on is unavailable right now; retry after Retry-After seconds. Nothing was charged.",
+  UPSTREAM_SCHEMA_CHANGED: "A source this answer depends on changed its format; we have logged it. Nothing was charged.",
+  INTERNAL: "Internal error; nothing was charged. Quote the request_id if you report it.",
+};
+
+/** The message a caller may see for this error: its own for 4xx, a fixed short reason for 5xx. */
+export function publicMessage(error: AppError): string {
+  return STATUS_BY_CODE[error.code] >= 500 ? (PUBLIC_SERVER_MESSAGES[error.code] ?? "Server error; nothing was charged.") : error.message;
+}
 
 export interface ErrorBody {
   error: { code: ErrorCode; message: string; details?: ErrorDetail[]; request_id: string };
@@ -29,9 +46,10 @@ export function errorBody(code: ErrorCode, message: string, requestId: string, d
 
 export function errorResponse(c: Context, error: AppError): Response {
   const status = STATUS_BY_CODE[error.code];
-  const body = errorBody(error.code, error.message, c.get("requestId") ?? "unknown", error.details);
+  const serverSide = status >= 500;
+  const body = errorBody(error.code, publicMessage(error), c.get("requestId") ?? "unknown", serverSide ? undefined : error.details);
   const response = c.json(body, status);
-  if (status === 503) {
+  if (status === 503 || status === 429) {
     response.headers.set("Retry-After", String(error.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_SECONDS));
   }
   return response;

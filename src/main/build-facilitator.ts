@@ -4,6 +4,7 @@ import type { FacilitatorClient } from "@x402/core/server";
 import { HTTPFacilitatorClient } from "@x402/core/server";
 import type { Address, Hex } from "viem";
 import { ConfigError, type Config } from "../config/config.js";
+import { redactUrl } from "../config/redact-url.js";
 import type { TestMoneyMint } from "../http/routes/dev/dev-faucet.js";
 import type { AuthorizationState, EmbeddedPaymentNetwork } from "../payments/embedded/embedded-facilitator.js";
 import { assertFacilitatorSettlesBase } from "../payments/facilitator-startup-check.js";
@@ -47,11 +48,15 @@ export async function buildFacilitator(config: Readonly<Config>, keys: ServiceKe
       description: "embedded",
     };
   }
-  const { cdpKeyId, cdpKeySecret } = config.facilitator;
-  const { url, basicAuth } = splitCredentials(config.facilitator.url);
-  const description = redactedUrl(url);
+  // The config already moved any `user:password@` of FACILITATOR into basicAuth, so the URL is safe to log.
+  const { url, cdpKeyId, cdpKeySecret, basicAuth } = config.facilitator;
+  const description = redactUrl(url);
   const auth =
-    cdpKeyId !== undefined && cdpKeySecret !== undefined ? createFacilitatorConfig(cdpKeyId, cdpKeySecret).createAuthHeaders : basicAuth;
+    cdpKeyId !== undefined && cdpKeySecret !== undefined
+      ? createFacilitatorConfig(cdpKeyId, cdpKeySecret).createAuthHeaders
+      : basicAuth === undefined
+        ? undefined
+        : async () => ({ verify: { Authorization: basicAuth }, settle: { Authorization: basicAuth }, supported: { Authorization: basicAuth } });
   const facilitator = new HTTPFacilitatorClient({ url, ...(auth === undefined ? {} : { createAuthHeaders: auth }) });
   await assertFacilitatorSettlesBase(facilitator, description);
   const testMoney = auth === undefined ? await discoverRemoteTestMoney(url) : undefined;
@@ -70,28 +75,4 @@ export async function buildFacilitator(config: Readonly<Config>, keys: ServiceKe
     authorizationState: testMoney?.authorizationState,
     description,
   };
-}
-
-/**
- * `http://user:secret@host` is the usual way to give a facilitator basic-auth credentials, but fetch refuses
- * URLs with credentials (and its error would repeat them): they travel as an Authorization header instead.
- */
-function splitCredentials(raw: string): { url: string; basicAuth?: () => Promise<Record<string, Record<string, string>>> } {
-  const u = new URL(raw);
-  if (u.username === "" && u.password === "") return { url: raw.replace(/\/+$/, "") };
-  const token = Buffer.from(`${decodeURIComponent(u.username)}:${decodeURIComponent(u.password)}`).toString("base64");
-  u.username = "";
-  u.password = "";
-  const headers = { Authorization: `Basic ${token}` };
-  return { url: u.toString().replace(/\/+$/, ""), basicAuth: async () => ({ verify: headers, settle: headers, supported: headers }) };
-}
-
-/** The URL without user, password or query, fit for logs and error messages. */
-function redactedUrl(url: string): string {
-  try {
-    const u = new URL(url);
-    return `${u.protocol}//${u.host}${u.pathname.replace(/\/+$/, "")}`;
-  } catch {
-    return "(unparseable facilitator URL)";
-  }
 }

@@ -166,6 +166,8 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
     clientKeyer: new ClientKeyer(clientKeySalts),
     paymentGate,
     operations,
+    edge: config.edge,
+    httpsOnly: config.publicBaseUrl.startsWith("https://"),
     extraRoutes: [
       registerDiscoveryRoutes({ publicBaseUrl: config.publicBaseUrl, version: SERVICE_VERSION, operations, payTo, mppEnabled: paymentGate.mppEnabled }),
     ],

@@ -4,6 +4,8 @@ import path from "node:path";
 import { z } from "zod";
 import { generatePrivateKey, privateKeyToAddress } from "viem/accounts";
 import type { Hex } from "viem";
+import { ConfigError } from "../config/config.js";
+import { ensurePrivateDir, groupOrWorldBits, PRIVATE_FILE_MODE } from "../storage/private-files.js";
 
 const KeyFileSchema = z.object({
   signerPrivateKey: z.string().regex(/^0x[0-9a-fA-F]{64}$/),
@@ -24,12 +26,21 @@ export interface ServiceKeys {
 
 /**
  * Keys the service needs but the environment did not give: generated once and kept in
- * `<dataDir>/keys.json` (mode 0600), so the signer address stays the same across restarts.
+ * `<dataDir>/keys.json` (mode 0600, in a 0700 directory), so the signer address stays the same across
+ * restarts. A key file other users can read is refused: its keys must be treated as leaked.
  */
 export function loadOrCreateKeys(dataDir: string, overrides: { signerPrivateKey?: string; mppSecretKey?: string }): ServiceKeys {
   const file = path.join(dataDir, "keys.json");
   let stored: KeyFile;
   if (fs.existsSync(file)) {
+    const exposed = groupOrWorldBits(file);
+    if (exposed !== 0) {
+      const mode = (fs.statSync(file).mode & 0o777).toString(8).padStart(4, "0");
+      throw new ConfigError(
+        `Refusing to start: ${file} is accessible to other users (mode ${mode}), so its private keys may have leaked. ` +
+          `If they have not, run \`chmod 600 ${file}\`; otherwise move the file away to generate new keys.`,
+      );
+    }
     const parsed = KeyFileSchema.safeParse(JSON.parse(fs.readFileSync(file, "utf8")));
     if (!parsed.success) throw new Error(`${file} is not a valid key file; move it away to generate new keys`);
     stored = parsed.data;
@@ -40,8 +51,8 @@ export function loadOrCreateKeys(dataDir: string, overrides: { signerPrivateKey?
       embeddedFacilitatorKey: generatePrivateKey(),
       embeddedPayToKey: generatePrivateKey(),
     };
-    fs.mkdirSync(dataDir, { recursive: true });
-    fs.writeFileSync(file, `${JSON.stringify(stored, null, 2)}\n`, { mode: 0o600 });
+    ensurePrivateDir(dataDir);
+    fs.writeFileSync(file, `${JSON.stringify(stored, null, 2)}\n`, { mode: PRIVATE_FILE_MODE, flag: "wx" });
   }
   return {
     signerPrivateKey: (overrides.signerPrivateKey ?? stored.signerPrivateKey) as Hex,

@@ -1,6 +1,7 @@
 import { serve } from "@hono/node-server";
 import { ConfigError, loadConfig } from "../config/config.js";
 import { FacilitatorUnusableError } from "../payments/facilitator-startup-check.js";
+import { redactUrl } from "../config/redact-url.js";
 import { buildService } from "./build-service.js";
 
 async function main(): Promise<void> {
@@ -18,7 +19,7 @@ async function main(): Promise<void> {
   try {
     service = await buildService(config);
   } catch (error) {
-    // A facilitator that cannot settle, or a missing PAY_TO: say so plainly and do not pretend to listen.
+    // A facilitator that cannot settle, a missing PAY_TO or a world-readable key file: say why and stop.
     if (error instanceof ConfigError || error instanceof FacilitatorUnusableError) {
       console.error(error.message);
       process.exit(2);
@@ -32,7 +33,8 @@ async function main(): Promise<void> {
       {
         url: config.publicBaseUrl,
         port: info.port,
-        database: config.databaseUrl === undefined ? `sqlite:${config.dataDir}/precedent.sqlite` : "postgres",
+        // URLs from the environment may carry credentials (user:password@host): never print them.
+        database: config.databaseUrl === undefined ? `sqlite:${config.dataDir}/precedent.sqlite` : redactUrl(config.databaseUrl),
         marketData: config.marketDataDir ?? "live (Yahoo Finance)",
         signer: service.signer.address,
         payTo: service.payTo,

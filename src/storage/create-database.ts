@@ -1,9 +1,9 @@
-import fs from "node:fs";
 import path from "node:path";
 import BetterSqlite3 from "better-sqlite3";
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from "kysely";
 import pg from "pg";
 import type { DatabaseSchema } from "./database-schema.js";
+import { ensurePrivateDir, ensurePrivateFile, tightenIfPresent } from "./private-files.js";
 import { createCoreTables } from "./migrations/0001-create-core-tables.js";
 import { createPaymentClaims } from "./migrations/0002-payment-claims.js";
 import { createAlertTables } from "./migrations/0003-alerts.js";
@@ -31,7 +31,14 @@ export async function createDatabase(target: DatabaseTarget): Promise<Database> 
 }
 
 function openSqlite(file: string): Database {
-  if (file !== ":memory:") fs.mkdirSync(path.dirname(file), { recursive: true });
+  if (file !== ":memory:") {
+    // Owner-only: the ledger and the request log are not for other local users. SQLite creates its -wal
+    // and -shm files with the database file's mode, so a 0600 database keeps them 0600 too.
+    ensurePrivateDir(path.dirname(file));
+    ensurePrivateFile(file);
+    tightenIfPresent(`${file}-wal`);
+    tightenIfPresent(`${file}-shm`);
+  }
   const connection = new BetterSqlite3(file);
   // WAL lets the request log and the bar cache write while readers continue. better-sqlite3 is synchronous:
   // while it waits for a lock the whole event loop waits, so the busy wait is short and a write that still

@@ -16,6 +16,15 @@ describe("configuration from the environment", () => {
     expect(Object.isFrozen(config)).toBe(true);
   });
 
+  it("reads the edge limits, with documented defaults and bounds", () => {
+    expect(loadConfig({}).edge).toEqual({ bodyLimitBytes: 65_536, freeRequestsPerMinute: 120, faucetRequestsPerMinute: 10, trustProxy: false });
+    const tuned = loadConfig({ BODY_LIMIT_BYTES: "2048", RATE_LIMIT_FREE_PER_MINUTE: "0", RATE_LIMIT_FAUCET_PER_MINUTE: "3", TRUST_PROXY: "true" });
+    expect(tuned.edge).toEqual({ bodyLimitBytes: 2048, freeRequestsPerMinute: 0, faucetRequestsPerMinute: 3, trustProxy: true });
+    expect(() => loadConfig({ BODY_LIMIT_BYTES: "10" })).toThrowError(/BODY_LIMIT_BYTES/);
+    expect(() => loadConfig({ RATE_LIMIT_FREE_PER_MINUTE: "-1" })).toThrowError(/RATE_LIMIT_FREE_PER_MINUTE/);
+    expect(() => loadConfig({ TRUST_PROXY: "yes" })).toThrowError(/TRUST_PROXY/);
+  });
+
   it("names every bad variable in one error", () => {
     expect(() => loadConfig({ PORT: "eighty", DATABASE_URL: "mysql://x", SIGNER_PRIVATE_KEY: "0x12" })).toThrowError(ConfigError);
     try {

@@ -44,7 +44,8 @@ describe.skipIf(!SHARED_PRESENT)("discovery documents", () => {
 
   it("serves /docs and its assets locally, and /llms.txt", async () => {
     const page = await service.app.request("/docs");
-    expect(await page.text()).toContain("/openapi.json");
+    expect(await page.text()).toContain('<script src="/docs/init.js">');
+    expect(await (await service.app.request("/docs/init.js")).text()).toContain("/openapi.json");
     const asset = await service.app.request("/docs/assets/swagger-ui-bundle.js");
     expect(asset.status).toBe(200);
     expect((await service.app.request("/docs/assets/..%2Fpackage.json")).status).toBe(404);

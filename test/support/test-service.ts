@@ -25,6 +25,7 @@ export interface TestServiceOptions extends Omit<BuildOptions, "database"> {
 /**
  * The real service as production wires it (embedded chain, real facilitator, real signer), on an
  * in-memory SQLite database, a temporary data directory, and the shared daily dataset as market data.
+ * Per-client rate limits are off by default (see below); every other edge rule applies as in production.
  */
 export async function startTestService(options: TestServiceOptions = {}): Promise<Service & { dataDir: string }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "precedent-test-"));
@@ -33,6 +34,10 @@ export async function startTestService(options: TestServiceOptions = {}): Promis
     MARKET_DATA_DIR: DAILY_DATASET_DIR,
     PUBLIC_BASE_URL: "http://precedent.test",
     LOG_LEVEL: "silent",
+    // In-app requests carry no client address, so every test call shares one bucket: limits are off unless a
+    // test turns them on (test/platform/edge-limits.test.ts does).
+    RATE_LIMIT_FREE_PER_MINUTE: "0",
+    RATE_LIMIT_FAUCET_PER_MINUTE: "0",
     ...options.env,
   });
   const database = await createDatabase({ kind: "sqlite", file: ":memory:" });

@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from "hono";
+import type { Logger } from "pino";
 import { AppError } from "../../domain/app-error.js";
 import type { AppEnv } from "../app-env.js";
 import { LEDGER_UNAVAILABLE } from "../../payments/claiming-facilitator.js";
@@ -13,7 +14,7 @@ import { errorBody, errorResponse } from "../error-responses.js";
  * `WWW-Authenticate` challenge rides along), a failed settlement says why whichever protocol paid, and
  * facilitator trouble is a 503 with Retry-After.
  */
-export function paymentEdge(gate: MiddlewareHandler): MiddlewareHandler<AppEnv> {
+export function paymentEdge(gate: MiddlewareHandler, logger: Logger): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const header = c.req.header("payment-signature");
     if (header !== undefined && !isBase64Json(header)) {
@@ -30,6 +31,8 @@ export function paymentEdge(gate: MiddlewareHandler): MiddlewareHandler<AppEnv> 
       const upstream = await res.clone().json().catch(() => ({}));
       const reason = (upstream as { error?: unknown }).error;
       if (typeof reason === "string") {
+        // The facilitator's own text was logged once by the claiming facilitator; here only which answer we gave.
+        logger.warn({ requestId: c.get("requestId"), clientRequestId: c.get("scope")?.clientRequestId, reason: reason === LEDGER_UNAVAILABLE ? reason : "facilitator" }, "paid call answered 503");
         c.res = undefined;
         c.res = errorResponse(
           c,

@@ -4,7 +4,10 @@ import type { MiddlewareHandler } from "hono";
 
 /** What the payment hooks (which see no Hono context) need to know about the request they run inside. */
 export interface RequestScope {
+  /** Ours, generated for every request: the id in the ledger, the request log and error bodies. */
   requestId: string;
+  /** The caller's X-Request-Id when short and plain, kept only for correlating log lines; never our id. */
+  clientRequestId?: string;
   operationId: string | null;
   /** Set by the payment hooks: who paid, so the request log can key the client by wallet. */
   payer?: string;
@@ -25,8 +28,9 @@ export class RequestScopeStore {
 }
 
 /**
- * Gives each request an id (echoed as `X-Request-Id`) and opens the scope the payment hooks write into.
- * A caller-supplied id is kept only when it is short and plain, so log lines stay trustworthy.
+ * Gives each request our own id (a fresh UUID, echoed as `X-Request-Id`) and opens the scope the payment
+ * hooks write into. A caller's `X-Request-Id` is never used as ours (two callers could send the same one,
+ * or forge another's): it is kept apart as `clientRequestId`, only when short and plain, for log lines.
  */
 export function requestContext(
   scopes: RequestScopeStore,
@@ -34,9 +38,10 @@ export function requestContext(
 ): MiddlewareHandler {
   return async (c, next) => {
     const supplied = c.req.header("x-request-id");
-    const requestId = supplied !== undefined && /^[A-Za-z0-9._-]{1,64}$/.test(supplied) ? supplied : randomUUID();
+    const clientRequestId = supplied !== undefined && /^[A-Za-z0-9._-]{1,64}$/.test(supplied) ? supplied : undefined;
+    const requestId = randomUUID();
     c.set("requestId", requestId);
-    const scope: RequestScope = { requestId, operationId: operationIdForPath(c.req.path) };
+    const scope: RequestScope = { requestId, operationId: operationIdForPath(c.req.path), ...(clientRequestId === undefined ? {} : { clientRequestId }) };
     c.set("scope", scope);
     await scopes.run(scope, next);
     c.header("X-Request-Id", requestId);

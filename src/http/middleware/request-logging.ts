@@ -54,7 +54,7 @@ export function requestLogging(deps: {
         durationMs: Math.round((performance.now() - startedMs) * 100) / 100,
       });
     } catch (error) {
-      deps.logger.error({ err: error, requestId: c.get("requestId") }, "request log write failed");
+      deps.logger.error({ err: error, requestId: c.get("requestId"), clientRequestId: scope?.clientRequestId }, "request log write failed");
     }
   };
 }

@@ -20,7 +20,17 @@ the same names. Returns are decimals (0.012 = +1.2%); daily dates are YYYY-MM-DD
 
 Errors share one body: {"error":{"code","message","details"?,"request_id"}}. 422 VALIDATION_FAILED names each bad parameter;
 404 UNKNOWN_TICKER for a symbol we cannot map, 404 NO_DATA for an empty range; 422 RANGE_UNAVAILABLE when the source cannot
-serve that far back; 503 UPSTREAM_UNAVAILABLE with Retry-After for upstream trouble.`;
+serve that far back; 503 UPSTREAM_UNAVAILABLE with Retry-After for upstream trouble. A 5xx body carries its code and a short
+reason only (the detail stays in our log under its request_id).
+
+Edge rules, checked before any route or payment code runs: a body over BODY_LIMIT_BYTES (64 KiB by default, with or without
+Content-Length) answers 413 PAYLOAD_TOO_LARGE unread; free routes (discovery documents, /verify_signature, unknown paths) and the
+dev faucet are rate limited per client and per node with a token bucket (RATE_LIMIT_FREE_PER_MINUTE, 120 by default;
+RATE_LIMIT_FAUCET_PER_MINUTE, 10) and answer 429 RATE_LIMITED with Retry-After; paid routes are not rate limited (callers are
+limited by paying). A method a path does not serve answers 405 METHOD_NOT_ALLOWED with Allow, never 402. HEAD on a paid route
+answers as an unpaid GET (402 with PAYMENT-REQUIRED and WWW-Authenticate, no body) and never verifies or settles a payment,
+whatever it carries. X-Request-Id in a response is our own id for the request (also in error bodies as request_id); an
+X-Request-Id you send is never used as ours, only logged beside it.`;
 
 /** Short agent guidance (agentcash discovery reads `info.x-guidance`); llms.txt has the long form. */
 const GUIDANCE =

@@ -33,6 +33,8 @@ export function registerDiscoveryRoutes(options: DiscoveryOptions): (app: OpenAP
     app.get("/docs", (c) => c.html(docsPage()));
     // Indexes (x402scan, agentcash discovery) show the origin's icon next to its routes.
     app.on(["GET", "HEAD"], "/favicon.svg", (c) => c.body(FAVICON_SVG, 200, { "content-type": "image/svg+xml", "cache-control": "public, max-age=86400" }));
+    // A file rather than an inline script, so the page's CSP can allow scripts from 'self' only.
+    app.get("/docs/init.js", (c) => c.body(DOCS_INIT_SCRIPT, 200, { "content-type": "application/javascript; charset=utf-8" }));
     const assetsDir = path.dirname(createRequire(import.meta.url).resolve("swagger-ui-dist/package.json"));
     app.get("/docs/assets/:file", async (c) => {
       const file = c.req.param("file");
@@ -77,6 +79,8 @@ export function registerDiscoveryRoutes(options: DiscoveryOptions): (app: OpenAP
 /** A rising price line with one highlighted precedent window. */
 const FAVICON_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#0f172a"/>
 <rect x="9" y="5" width="9" height="22" fill="#1e3a8a"/><polyline points="3,24 8,18 12,21 16,12 20,15 25,8 29,10" fill="none" stroke="#38bdf8" stroke-width="2.5" stroke-linejoin="round"/></svg>`;
+// validatorUrl null: the default badge would load an image from swagger.io, which the CSP (rightly) blocks.
+const DOCS_INIT_SCRIPT = `window.ui = SwaggerUIBundle({ url: "/openapi.json", dom_id: "#ui", deepLinking: true, validatorUrl: null });\n`;
 
 function docsPage(): string {
   return `<!doctype html>
@@ -84,6 +88,6 @@ function docsPage(): string {
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/docs/assets/swagger-ui.css"></head>
 <body><div id="ui"></div><script src="/docs/assets/swagger-ui-bundle.js"></script>
-<script>window.ui = SwaggerUIBundle({ url: "/openapi.json", dom_id: "#ui", deepLinking: true });</script>
+<script src="/docs/init.js"></script>
 </body></html>`;
 }
