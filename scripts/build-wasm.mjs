@@ -14,7 +14,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const WASM_SOURCE = path.join(root, "assembly", "search-kernels.ts");
 export const WASM_OUTPUT = path.join(root, "build", "search-kernels.wasm");
 
-/** The compiler flags; a test rebuilds with them and compares bytes, so keep them here only. */
+/** The compiler flags (here only, so every build of the kernels is the same). */
 export const ASC_FLAGS = ["--optimizeLevel", "3", "--shrinkLevel", "0", "--runtime", "stub", "--enable", "simd", "--importMemory", "--noAssert"];
 
 export async function buildWasm(outFile = WASM_OUTPUT) {
@@ -26,11 +26,16 @@ export async function buildWasm(outFile = WASM_OUTPUT) {
     return false;
   }
   fs.mkdirSync(path.dirname(outFile), { recursive: true });
-  const { error, stderr } = await asc.main([WASM_SOURCE, "--outFile", outFile, ...ASC_FLAGS]);
+  // Written aside, then renamed: test files that build on demand may run this concurrently, and a reader
+  // must never see a half-written module.
+  const partial = `${outFile}.${process.pid}.partial`;
+  const { error, stderr } = await asc.main([WASM_SOURCE, "--outFile", partial, ...ASC_FLAGS]);
   if (error) {
     console.error(stderr.toString());
+    fs.rmSync(partial, { force: true });
     throw new Error(`build-wasm: ${error.message}`);
   }
+  fs.renameSync(partial, outFile);
   return true;
 }
 

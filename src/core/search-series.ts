@@ -22,8 +22,11 @@
  * ties to the lower start (then, across series, to the lower series index). Final distances are recomputed
  * with a direct two-pass z-normalisation, so an exact self-match reports exactly 0.
  *
- * Kernels: L2 uses direct sliding dots for short queries and piecewise MASS with cached chunk spectra for
- * long ones (kernel-choice.ts); L1 uses UCR-style early abandoning. All prune with the exclusion-safe
+ * Kernels: with the WebAssembly SIMD kernels installed (wasm-kernels.ts; the services load them), L2
+ * ("auto") and L1 run there: a segment-mean lower bound skips most windows, the rest are scored exactly.
+ * Otherwise, and always for algorithm "direct" / "mass", the pure-JS kernels run: L2 uses direct sliding
+ * dots for short queries and piecewise MASS with cached chunk spectra for long ones (kernel-choice.ts); L1
+ * uses UCR-style early abandoning. All prune with the exclusion-safe
  * bound of candidate-collector.ts and carry a per-window error margin (set well above the rounding measured
  * in window-stats.test.ts and precision.test.ts), so rounding does not change which windows come back.
  *

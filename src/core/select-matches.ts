@@ -17,6 +17,10 @@
  * the next window in greedy order. A candidate overlapping a pick is dropped without re-scoring (it can
  * never be picked). With n/m small the candidate set can be thousands of windows while only about k of
  * them need the O(m) exact pass.
+ *
+ * Up to SCAN_LIMIT candidates the same greedy order is followed by repeated minimum scans over a flat
+ * array instead of the heap (selectByScan): cheaper when most candidates die by overlap, as they do for
+ * long windows on short series.
  */
 import type { CandidateList } from "./candidate-collector.js";
 import { ExactScorer, scoreToDistance, type Metric } from "./exact-scorer.js";
