@@ -25,7 +25,7 @@ export const SQLITE_BUSY_TIMEOUT_MS = 200;
 /** Opens SQLite (file or memory) or PostgreSQL, and brings the schema up to date before returning. */
 export async function createDatabase(target: DatabaseTarget): Promise<Database> {
   const database = target.kind === "sqlite" ? openSqlite(target.file) : openPostgres(target.url, target.schema);
-  await migrateToLatest(database, target.kind === "postgres" ? target.schema : undefined);
+  await migrateToLatest(database);
   return database;
 }
 
@@ -56,18 +56,12 @@ function openPostgres(url: string, schema: string | undefined): Database {
   return { db, dialect: "postgres", close: () => db.destroy() };
 }
 
-async function migrateToLatest(database: Database, schema: string | undefined): Promise<void> {
+async function migrateToLatest(database: Database): Promise<void> {
   const migrations: Record<string, Migration> = {
     "0001-create-core-tables": createCoreTables(database.dialect),
     "0002-payment-claims": createPaymentClaims(),
   };
-  // With a schema, Kysely's bookkeeping tables are looked up in it: its introspection otherwise sees every
-  // schema, and another database user's half-created `kysely_migration_lock` makes this migration fail.
-  const migrator = new Migrator({
-    db: database.db,
-    provider: { getMigrations: async () => migrations },
-    ...(schema === undefined ? {} : { migrationTableSchema: schema }),
-  });
+  const migrator = new Migrator({ db: database.db, provider: { getMigrations: async () => migrations } });
   const { error } = await migrator.migrateToLatest();
   if (error !== undefined) throw error instanceof Error ? error : new Error(String(error));
 }
