@@ -105,14 +105,15 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
   let facilitator: FacilitatorClient = wiring.facilitator;
   if (options.wrapFacilitator !== undefined) facilitator = options.wrapFacilitator(facilitator);
   // Our own nonce ledger in front of whichever facilitator: one use per authorization, on any node, ever.
+  // Its times are the wall clock's, whatever the service clock says: authorizations expire in chain time.
   const claiming = claimingFacilitator(facilitator, {
     claims,
-    nowMs: () => clock.nowMs(),
+    nowMs: () => systemClock.nowMs(),
     currentScope: () => scopes.current(),
     logger,
     thrownMeans: wiring.thrownMeans,
   });
-  jobs.register(paymentReconciliationJob(claims, { authorizationState: wiring.authorizationState, verify: facilitator.verify.bind(facilitator) }, () => clock.nowMs()));
+  jobs.register(paymentReconciliationJob(claims, { authorizationState: wiring.authorizationState, verify: facilitator.verify.bind(facilitator) }, () => systemClock.nowMs()));
 
   const operations: RouteModule[] = [];
   operations.push(verifySignatureRoute(signer));

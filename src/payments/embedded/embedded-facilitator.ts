@@ -59,7 +59,11 @@ import {
   type JsonRpcRequest,
   type LocalChain,
 } from "./local-chain.js";
+import { readAuthorizationState, type AuthorizationState } from "./authorization-state.js";
 import { openChainJournal } from "./chain-journal.js";
+import { createSerialLane } from "./serial-lane.js";
+
+export type { AuthorizationState };
 
 export {
   BASE_CHAIN_ID,
@@ -80,8 +84,6 @@ const MAX_UINT256 = 2n ** 256n - 1n;
 
 const testUsdcAbi = parseAbi([
   "function balanceOf(address account) view returns (uint256)",
-  "function authorizationState(address authorizer, bytes32 nonce) view returns (bool)",
-  "event AuthorizationUsed(address indexed authorizer, bytes32 indexed nonce)",
   "function mint(address to, uint256 value) returns (bool)",
 ]);
 
@@ -107,12 +109,6 @@ export interface EmbeddedPaymentNetworkOptions {
   journalFile?: string;
 }
 
-export interface AuthorizationState {
-  used: boolean;
-  /** The transaction that used it, when the chain still has its log. */
-  transaction?: Hex;
-}
-
 export interface EmbeddedPaymentNetwork {
   /** Pass to `new x402ResourceServer(facilitator)`. Verifies and settles `exact` payments on eip155:8453. */
   readonly facilitator: FacilitatorClient;
@@ -134,16 +130,6 @@ export interface EmbeddedPaymentNetwork {
   chainRequest(method: string, params?: JsonRpcRequest["params"]): Promise<unknown>;
   /** Stops the chain; verify/settle/mint fail afterwards. Idempotent. */
   close(): Promise<void>;
-}
-
-/** Runs async tasks one at a time, in call order; a failed task does not block the ones after it. */
-function createSerialLane(): <T>(task: () => Promise<T>) => Promise<T> {
-  let tail: Promise<unknown> = Promise.resolve();
-  return <T>(task: () => Promise<T>): Promise<T> => {
-    const run = tail.then(task, task);
-    tail = run.catch(() => undefined);
-    return run;
-  };
 }
 
 /** JSON-RPC "method not found", which viem maps to MethodNotFoundRpcError. */
@@ -301,22 +287,7 @@ export async function createEmbeddedPaymentNetwork(
 
   const authorizationState = async (payer: Address, nonce: Hex): Promise<AuthorizationState> => {
     assertOpen("authorizationState");
-    const used = await client.readContract({
-      address: BASE_USDC_ADDRESS,
-      abi: testUsdcAbi,
-      functionName: "authorizationState",
-      args: [getAddress(payer), nonce],
-    });
-    if (!used) return { used };
-    const logs = await client.getContractEvents({
-      address: BASE_USDC_ADDRESS,
-      abi: testUsdcAbi,
-      eventName: "AuthorizationUsed",
-      args: { authorizer: getAddress(payer), nonce },
-      fromBlock: 0n,
-    });
-    const transaction = logs[0]?.transactionHash ?? undefined;
-    return transaction === undefined ? { used } : { used, transaction };
+    return readAuthorizationState(client, payer, nonce);
   };
 
   return {
