@@ -1,3 +1,5 @@
+import { patternAlertCancelContract, patternAlertContract, patternAlertStatusContract } from "./alerts/pattern-alert.js";
+import { watchCancelContract, watchRegisterContract, watchStatusContract } from "./alerts/watch.js";
 import { correlationMatrixContract } from "./cross-asset/correlation-matrix.js";
 import { macroAnalogContract } from "./cross-asset/macro-analog.js";
 import { playbookContract } from "./cross-asset/playbook.js";
@@ -49,6 +51,12 @@ export const OPERATION_CONTRACTS: readonly OperationContract[] = [
   sectorsMomentumContract,
   portfolioFactorsContract,
   optimizePortfolioContract,
+  watchRegisterContract,
+  watchStatusContract,
+  watchCancelContract,
+  patternAlertContract,
+  patternAlertStatusContract,
+  patternAlertCancelContract,
   devFaucetContract,
 ] as readonly OperationContract[];
 
