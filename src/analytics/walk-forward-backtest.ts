@@ -1,3 +1,4 @@
+import { returnBetween } from "../core/returns.js";
 import type { PriceSeries } from "./price-series.js";
 import { describeReturns, selectIndependent, type ReturnStats } from "./return-distribution.js";
 
@@ -64,10 +65,10 @@ export function returnProfileBacktest(series: PriceSeries, options: ProfileBackt
   let droppedForGap = 0;
   for (let t = L; t < n; t++) {
     if (!clean(t - L, t)) continue;
-    const lookbackReturn = closes[t] / closes[t - L] - 1;
+    const lookbackReturn = returnBetween(closes, t - L, t);
     const known = t + F < n;
     const forwardClean = known ? clean(t, t + F) : clean(t, n - 1);
-    const forwardReturn = known && forwardClean ? closes[t + F] / closes[t] - 1 : null;
+    const forwardReturn = known && forwardClean ? returnBetween(closes, t, t + F) : null;
     if (forwardReturn !== null) baseline.push(forwardReturn);
     if (!triggers(lookbackReturn)) continue;
     if (!forwardClean) droppedForGap += 1;

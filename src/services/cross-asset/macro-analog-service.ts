@@ -1,5 +1,6 @@
+import type { ReturnStats } from "../../analytics/return-distribution.js";
 import { alignPanel } from "../../analytics/aligned-panel.js";
-import { anchoredMove, outcomeDistribution, type MoveKind, type OutcomeDistribution } from "../../analytics/anchored-outcomes.js";
+import { anchoredMove, outcomeDistribution, type MoveKind } from "../../analytics/anchored-outcomes.js";
 import { findMultivariateAnalogs } from "../../analytics/multivariate-analogs.js";
 import { gapBreaks, type PriceSeries } from "../../analytics/price-series.js";
 import { validationError } from "../../domain/app-error.js";
@@ -35,7 +36,7 @@ export interface MacroAnalogResult {
   lastDateByRole: ByRole<number>;
   current: { startMs: number; endMs: number; levels: ByRole<{ start: number; end: number }> };
   periods: MacroPeriod[];
-  summary: { horizonDays: number; byRole: ByRole<OutcomeDistribution> }[];
+  summary: { horizonDays: number; byRole: ByRole<ReturnStats> }[];
 }
 
 const byRole = <T>(pick: (role: MacroRole, index: number) => T): ByRole<T> =>

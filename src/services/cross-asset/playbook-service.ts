@@ -1,6 +1,7 @@
+import type { ReturnStats } from "../../analytics/return-distribution.js";
 import { alignedReturns } from "../../analytics/aligned-returns.js";
 import type { Metric } from "../../analytics/analog-search.js";
-import { anchoredMove, outcomeDistribution, type OutcomeDistribution } from "../../analytics/anchored-outcomes.js";
+import { anchoredMove, outcomeDistribution } from "../../analytics/anchored-outcomes.js";
 import { leadLag, type LeadLag } from "../../analytics/lead-lag.js";
 import type { PriceSeries } from "../../analytics/price-series.js";
 import type { SeriesCache } from "../market-data/series-cache.js";
@@ -26,7 +27,7 @@ export interface PlaybookQuery {
   leadLagReturns: number;
 }
 
-export interface HorizonOutcome extends OutcomeDistribution {
+export interface HorizonOutcome extends ReturnStats {
   horizonDays: number;
   /** Per analog, in analog order: the move after it, or null when history cannot tell. */
   values: (number | null)[];

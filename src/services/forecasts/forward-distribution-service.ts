@@ -2,7 +2,7 @@ import { findAnalogs, type Analog, type Metric } from "../../analytics/analog-se
 import { findCausalAnalogs } from "../../analytics/causal-analog-search.js";
 import { forwardDistribution, type ForwardDistribution } from "../../analytics/forward-distribution.js";
 import type { PriceSeries } from "../../analytics/price-series.js";
-import { windowReturn } from "../../analytics/window-returns.js";
+import { windowReturn } from "../../core/returns.js";
 import type { LoadedSeries, SeriesCache } from "../market-data/series-cache.js";
 import { locateQueryWindow, type QueryWindow } from "../patterns/query-window.js";
 import { locateLatestWindow } from "./latest-window.js";

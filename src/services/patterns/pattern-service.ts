@@ -2,7 +2,7 @@ import { findAnalogs, type Analog, type AnalogOptions } from "../../analytics/an
 import { summarizeAnalogs, type AnalogSummary } from "../../analytics/analog-summary.js";
 import { findAnalogsAcross, summarizeAnalogsAcross, type SearchableSeries } from "../../analytics/cross-series-analogs.js";
 import type { PriceSeries } from "../../analytics/price-series.js";
-import { windowReturn } from "../../analytics/window-returns.js";
+import { windowReturn } from "../../core/returns.js";
 import { AppError, validationError, type ErrorCode } from "../../domain/app-error.js";
 import type { Timeframe } from "../../domain/bar.js";
 import type { LoadedSeries, SeriesCache } from "../market-data/series-cache.js";
