@@ -31,6 +31,8 @@ export interface HorizonDistribution {
   stats: ReturnStats;
   /** Outcomes whose [analog start, horizon close] spans share no daily return (see selectIndependent). */
   nIndependent: number;
+  /** Those independent outcomes, in time order: what a bootstrap may resample. */
+  independent: number[];
 }
 
 export interface ForwardDistribution {
@@ -90,10 +92,12 @@ export function forwardDistribution(
   const horizons = horizonsDays.map((horizonDays, h) => {
     const counted = starts.map((start, i) => ({ start, outcome: outcomes[i][h] })).filter((x) => x.outcome.status === "counted");
     const spans = counted.map((x) => ({ start: x.start, end: x.outcome.closeIndex! }));
+    const independent = selectIndependent(spans).map((i) => counted[i].outcome.forwardReturn!);
     return {
       horizonDays,
       stats: describeReturns(counted.map((x) => x.outcome.forwardReturn!)),
-      nIndependent: selectIndependent(spans).length,
+      nIndependent: independent.length,
+      independent,
     };
   });
   return { horizons, outcomes };

@@ -32,6 +32,9 @@ export interface ProfileBacktest {
   independentStats: ReturnStats;
   /** Every bar with a clean [t - lookbackBars, t + forwardBars] span, triggered or not: the unconditional base rate. */
   baselineStats: ReturnStats;
+  /** First and last bars t the baseline counts (null when none). */
+  baselineFromIndex: number | null;
+  baselineToIndex: number | null;
 }
 
 /** Prefix counts so that "is [a, b] free of gaps and bad closes" costs O(1). */
@@ -62,6 +65,8 @@ export function returnProfileBacktest(series: PriceSeries, options: ProfileBackt
   const completed: ProfileEvent[] = [];
   const pending: ProfileEvent[] = [];
   const baseline: number[] = [];
+  let baselineFromIndex: number | null = null;
+  let baselineToIndex: number | null = null;
   let droppedForGap = 0;
   for (let t = L; t < n; t++) {
     if (!clean(t - L, t)) continue;
@@ -69,7 +74,11 @@ export function returnProfileBacktest(series: PriceSeries, options: ProfileBackt
     const known = t + F < n;
     const forwardClean = known ? clean(t, t + F) : clean(t, n - 1);
     const forwardReturn = known && forwardClean ? returnBetween(closes, t, t + F) : null;
-    if (forwardReturn !== null) baseline.push(forwardReturn);
+    if (forwardReturn !== null) {
+      baseline.push(forwardReturn);
+      baselineFromIndex ??= t;
+      baselineToIndex = t;
+    }
     if (!triggers(lookbackReturn)) continue;
     if (!forwardClean) droppedForGap += 1;
     else if (forwardReturn === null) pending.push({ index: t, lookbackReturn, forwardReturn });
@@ -86,5 +95,7 @@ export function returnProfileBacktest(series: PriceSeries, options: ProfileBackt
     stats: describeReturns(outcomes(completed)),
     independentStats: describeReturns(outcomes(independent)),
     baselineStats: describeReturns(baseline),
+    baselineFromIndex,
+    baselineToIndex,
   };
 }
