@@ -28,7 +28,7 @@ import { buildCrossAsset } from "./build-cross-asset.js";
 import { buildForecasts } from "./build-forecasts.js";
 import { buildMarketData, type MarketDataOverrides } from "./build-market-data.js";
 import { buildPatterns } from "./build-patterns.js";
-import { buildKnownUniverse } from "./build-universe.js";
+import { UNIVERSE_ALL } from "./build-universe.js";
 import { buildPortfolio } from "./build-portfolio.js";
 import { loadOrCreateKeys } from "./persistent-keys.js";
 
@@ -95,11 +95,10 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
   operations.push(apiCatalogRoute(() => operations, payTo));
   const marketData = buildMarketData(config, database, clock, options.marketData);
   operations.push(...marketData.routes);
-  const universe = buildKnownUniverse(config);
-  const patterns = buildPatterns(marketData, clock, universe);
+  const patterns = buildPatterns(marketData, clock, UNIVERSE_ALL);
   operations.push(...patterns.routes);
   // Analytics route families register below, one line each: operations.push(...buildX({ marketData, patterns, clock }).routes);
-  operations.push(...buildCrossAsset({ marketData, patterns, clock, config, universe }).routes);
+  operations.push(...buildCrossAsset({ marketData, patterns, clock, config }).routes);
   operations.push(...buildForecasts({ marketData, patterns, clock }).routes);
   operations.push(...buildPortfolio({ marketData, patterns, clock, marketDataDir: config.marketDataDir }).routes);
   if (embedded !== undefined) operations.push(devFaucetRoute(embedded));

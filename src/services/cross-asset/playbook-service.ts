@@ -65,7 +65,6 @@ export class PlaybookService {
   constructor(
     private readonly patterns: PatternService,
     private readonly seriesCache: SeriesCache,
-    private readonly record?: (ticker: string) => void,
   ) {}
 
   async playbook(query: PlaybookQuery): Promise<PlaybookResult> {
@@ -81,7 +80,7 @@ export class PlaybookService {
     const anchorsMs = pattern.analogs.map((a) => pattern.series.timesMs[a.indices[a.indices.length - 1]]);
     const queryStartMs = pattern.series.timesMs[pattern.window.start];
     const outcomesOf = (series: PriceSeries) => query.horizonsDays.map((days) => horizonOutcome(series, anchorsMs, days, queryStartMs));
-    const peers = (await loadEach(this.seriesCache, query.peers, this.record)).map((outcome): PeerPlaybook => {
+    const peers = (await loadEach(this.seriesCache, query.peers)).map((outcome): PeerPlaybook => {
       if (outcome.status !== "ok") return { ticker: outcome.ticker, status: outcome.status, error: outcome.error, outcomes: [], leadLag: null };
       const { series } = outcome.loaded;
       return { ticker: series.ticker, status: "ok", outcomes: outcomesOf(series), leadLag: leadLagBefore(pattern.series, series, query) };
