@@ -35,8 +35,14 @@ export interface Baseline extends ReturnStats {
  * stands for `horizonDays` calendar days later (closeAtMoment: the same rule as an analog's outcome), over
  * every t whose outcome real history covers; with `lastCloseIndex`, only outcomes whose horizon close is at
  * or before that bar (causal: what was known then). Overlapping, so a base rate, not independent evidence.
+ * `kind` "change" measures differences in the quote's units (yields in percentage points) instead of returns.
  */
-export function unconditionalBaseline(series: PriceSeries, horizonDays: number, lastCloseIndex = Number.POSITIVE_INFINITY): Baseline {
+export function unconditionalBaseline(
+  series: PriceSeries,
+  horizonDays: number,
+  lastCloseIndex = Number.POSITIVE_INFINITY,
+  kind: "return" | "change" = "return",
+): Baseline {
   const { timesMs, closes } = series;
   const values: number[] = [];
   let fromMs: number | null = null;
@@ -44,7 +50,8 @@ export function unconditionalBaseline(series: PriceSeries, horizonDays: number, 
   for (let t = 0; t < timesMs.length; t++) {
     const { index } = closeAtMoment(timesMs, t, timesMs[t] + horizonDays * DAY_MS);
     if (index === null || index > lastCloseIndex) continue;
-    const r = returnBetween(closes, t, index);
+    // A change in the quote's own units for yields (as their anchored moves), a simple return otherwise.
+    const r = kind === "change" ? closes[index] - closes[t] : returnBetween(closes, t, index);
     if (!Number.isFinite(r)) continue;
     values.push(r);
     fromMs ??= timesMs[t];

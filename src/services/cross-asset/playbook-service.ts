@@ -1,4 +1,5 @@
-import type { ReturnStats } from "../../analytics/return-distribution.js";
+import { forecastEvidence, unconditionalBaseline, type Evidence } from "../../analytics/forecast-evidence.js";
+import { selectIndependent, type ReturnStats } from "../../analytics/return-distribution.js";
 import { alignedReturns } from "../../analytics/aligned-returns.js";
 import type { Metric } from "../../analytics/analog-search.js";
 import { anchoredMove, outcomeDistribution } from "../../analytics/anchored-outcomes.js";
@@ -31,6 +32,8 @@ export interface HorizonOutcome extends ReturnStats {
   horizonDays: number;
   /** Per analog, in analog order: the move after it, or null when history cannot tell. */
   values: (number | null)[];
+  /** Baseline of the same series over its whole history and horizon, interval of the independent moves' mean, excess. */
+  evidence: Evidence;
 }
 
 export interface LeadLagResult extends LeadLag {
@@ -78,8 +81,9 @@ export class PlaybookService {
       wrap: false,
     });
     const anchorsMs = pattern.analogs.map((a) => pattern.series.timesMs[a.indices[a.indices.length - 1]]);
+    const startsMs = pattern.analogs.map((a) => pattern.series.timesMs[a.indices[0]]);
     const queryStartMs = pattern.series.timesMs[pattern.window.start];
-    const outcomesOf = (series: PriceSeries) => query.horizonsDays.map((days) => horizonOutcome(series, anchorsMs, days, queryStartMs));
+    const outcomesOf = (series: PriceSeries) => query.horizonsDays.map((days) => horizonOutcome(series, startsMs, anchorsMs, days, queryStartMs));
     const peers = (await loadEach(this.seriesCache, query.peers)).map((outcome): PeerPlaybook => {
       if (outcome.status !== "ok") return { ticker: outcome.ticker, status: outcome.status, error: outcome.error, outcomes: [], leadLag: null };
       const { series } = outcome.loaded;
@@ -93,11 +97,21 @@ export class PlaybookService {
  * An analog that ends before the query window and whose horizon reaches into it does not count (null): its
  * outcome would be made of the same days as the query itself, the ticker's or a peer's alike.
  */
-function horizonOutcome(series: PriceSeries, anchorsMs: readonly number[], horizonDays: number, queryStartMs: number): HorizonOutcome {
+function horizonOutcome(
+  series: PriceSeries,
+  startsMs: readonly number[],
+  anchorsMs: readonly number[],
+  horizonDays: number,
+  queryStartMs: number,
+): HorizonOutcome {
   const values = anchorsMs.map((anchorMs) =>
     anchorMs < queryStartMs && anchorMs + horizonDays * DAY_MS > queryStartMs ? null : anchoredMove(series, anchorMs, horizonDays),
   );
-  return { horizonDays, ...outcomeDistribution(values), values };
+  // Independent: the moves whose [analog start, anchor + horizon] spans share no day.
+  const known = values.flatMap((value, i) => (value === null ? [] : [{ value, start: startsMs[i], end: anchorsMs[i] + horizonDays * DAY_MS }]));
+  const independent = selectIndependent(known).map((i) => known[i].value);
+  const evidence = forecastEvidence(independent, unconditionalBaseline(series, horizonDays));
+  return { horizonDays, ...outcomeDistribution(values), values, evidence };
 }
 
 /** Lead-lag on the latest aligned daily returns strictly before the window's end, so nothing after it is used. */
