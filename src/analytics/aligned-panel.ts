@@ -1,3 +1,4 @@
+import { returnBetween } from "../core/returns.js";
 import { MAX_CLOSURE_MS } from "./price-series.js";
 
 const DAY_MS = 86_400_000;
@@ -64,7 +65,7 @@ export function alignPanel(series: readonly TimedCloses[], fromMs: number, toMs:
 
 /** Simple returns closes[j] / closes[j-1] - 1 over the panel's steps. */
 export function stepReturns(closes: Float64Array, stepEnds: Int32Array): Float64Array {
-  return Float64Array.from(stepEnds, (j) => closes[j] / closes[j - 1] - 1);
+  return Float64Array.from(stepEnds, (j) => returnBetween(closes, j - 1, j));
 }
 
 /** True when every close of the column is a finite positive price (simple returns are defined). */

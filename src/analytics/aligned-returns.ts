@@ -1,3 +1,4 @@
+import { returnBetween } from "../core/returns.js";
 import { alignPanel, type TimedCloses } from "./aligned-panel.js";
 
 /** Simple returns of several series between consecutive shared dates, every series on the same dates. */
@@ -33,7 +34,7 @@ export function alignedReturns(series: readonly TimedCloses[], fromMs = -Infinit
       continue;
     }
     times.push(panel.timesMs[j]);
-    panel.closes.forEach((c, s) => out[s].push(c[j] / c[j - 1] - 1));
+    panel.closes.forEach((c, s) => out[s].push(returnBetween(c, j - 1, j)));
   }
   return {
     timesMs: Float64Array.from(times),

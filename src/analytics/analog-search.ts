@@ -2,7 +2,7 @@ import { searchSeries } from "../core/search-series.js";
 import type { PreparedSeries } from "../core/prepared-series.js";
 import type { WindowMatch } from "../core/select-matches.js";
 import type { PriceSeries } from "./price-series.js";
-import { windowReturn } from "./window-returns.js";
+import { windowReturn } from "../core/returns.js";
 
 export type Metric = "l1" | "l2";
 

@@ -2,7 +2,7 @@ import type { PreparedSeries } from "../core/prepared-series.js";
 import { searchMany } from "../core/search-many.js";
 import { toAnalog, type Analog, type AnalogOptions } from "./analog-search.js";
 import { summarizeAnalogs, type AnalogSummary, type AverageWithCount } from "./analog-summary.js";
-import type { PriceSeries } from "./price-series.js";
+import { lowerBound, type PriceSeries } from "./price-series.js";
 
 export interface SearchableSeries {
   series: PriceSeries;
@@ -14,19 +14,44 @@ export interface SeriesAnalog extends Analog {
   series: PriceSeries;
 }
 
+const DAY_MS = 86_400_000;
+
+/**
+ * The starts of the windows of `series` that are concurrent with a query dated [firstMs, lastMs]: a window
+ * [s, s + m) is concurrent when it starts by the query's last bar and its last bar plus `horizonDays` lies
+ * after the query's first bar, so it shares the query's dates or its outcome runs into or past them (the
+ * move that followed the query, seen through a correlated series). As a core exclude range [a, b), which
+ * rules out the starts a - m < s < b; undefined when no window is concurrent.
+ */
+export function concurrentRange(series: PriceSeries, m: number, firstMs: number, lastMs: number, horizonDays: number): [number, number] | undefined {
+  const firstEnd = lowerBound(series.timesMs, firstMs - horizonDays * DAY_MS + 1);
+  const startsAfter = lowerBound(series.timesMs, lastMs + 1);
+  return firstEnd < startsAfter ? [firstEnd, startsAfter] : undefined;
+}
+
 /**
  * The window [queryStart, queryStart + m) of the FIRST series, searched across every series of the list
- * with one shared pruning bound (core searchMany): only the first series excludes the query's own range;
- * windows of other series are all eligible, whatever their dates. Overlap is ruled out within a series
- * only. Ties go to the earlier series of the list, then to the earlier window.
+ * with one shared pruning bound (core searchMany). The first series excludes the query's own range; every
+ * other series excludes its windows concurrent with the query over `horizonDays` (concurrentRange), so no
+ * analog and no outcome is made of the query's own dates or the move that followed them. Overlap is ruled
+ * out within a series only. Ties go to the earlier series of the list, then to the earlier window.
  */
-export function findAnalogsAcross(list: readonly SearchableSeries[], queryStart: number, m: number, options: AnalogOptions): SeriesAnalog[] {
+export function findAnalogsAcross(
+  list: readonly SearchableSeries[],
+  queryStart: number,
+  m: number,
+  options: AnalogOptions,
+  horizonDays: number,
+): SeriesAnalog[] {
   const own = list[0];
   const query = own.series.closes.subarray(queryStart, queryStart + m);
+  const firstMs = own.series.timesMs[queryStart];
+  const lastMs = own.series.timesMs[queryStart + m - 1];
+  const excludeRanges = list.map((entry, i) => (i === 0 ? ([queryStart, queryStart + m] as [number, number]) : concurrentRange(entry.series, m, firstMs, lastMs, horizonDays)));
   const matches = searchMany(
     list.map((entry) => entry.prepared),
     query,
-    { k: options.k, metric: options.metric, wrap: options.wrap, excludeRanges: [[queryStart, queryStart + m]] },
+    { k: options.k, metric: options.metric, wrap: options.wrap, excludeRanges },
   );
   return matches.map((match) => {
     const { series } = list[match.seriesIndex];

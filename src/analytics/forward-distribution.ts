@@ -1,3 +1,4 @@
+import { returnBetween } from "../core/returns.js";
 import type { Analog } from "./analog-search.js";
 import { lowerBound, MAX_CLOSURE_MS, type PriceSeries } from "./price-series.js";
 import { describeReturns, selectIndependent, type ReturnStats } from "./return-distribution.js";
@@ -30,6 +31,8 @@ export interface HorizonDistribution {
   stats: ReturnStats;
   /** Outcomes whose [analog start, horizon close] spans share no daily return (see selectIndependent). */
   nIndependent: number;
+  /** Those independent outcomes, in time order: what a bootstrap may resample. */
+  independent: number[];
 }
 
 export interface ForwardDistribution {
@@ -43,12 +46,19 @@ export interface ForwardDistribution {
  * before that moment. null when the history has not reached the moment, or when no fresh close stands for it.
  */
 export function horizonCloseIndex(series: PriceSeries, endIndex: number, horizonDays: number): { index: number | null; status: OutcomeStatus } {
-  const { timesMs } = series;
-  const horizonMs = timesMs[endIndex] + horizonDays * DAY_MS;
+  return closeAtMoment(series.timesMs, endIndex, series.timesMs[endIndex] + horizonDays * DAY_MS);
+}
+
+/**
+ * The one horizon-close finder (forward outcomes of analogs, anchored moves of other series, baselines):
+ * the last bar at or before `horizonMs`, when it lies after bar `fromIndex`, is at most 4 days older than
+ * the moment (else the moment falls in a data gap) and the history reaches the moment (a bar at or after it).
+ */
+export function closeAtMoment(timesMs: Float64Array, fromIndex: number, horizonMs: number): { index: number | null; status: OutcomeStatus } {
   const firstAtOrAfter = lowerBound(timesMs, horizonMs);
   if (firstAtOrAfter >= timesMs.length) return { index: null, status: "beyond_history" };
   const index = timesMs[firstAtOrAfter] === horizonMs ? firstAtOrAfter : firstAtOrAfter - 1;
-  if (index <= endIndex || horizonMs - timesMs[index] > MAX_CLOSURE_MS) return { index: null, status: "no_close_at_horizon" };
+  if (index <= fromIndex || horizonMs - timesMs[index] > MAX_CLOSURE_MS) return { index: null, status: "no_close_at_horizon" };
   return { index, status: "counted" };
 }
 
@@ -57,7 +67,7 @@ export function analogOutcome(series: PriceSeries, start: number, m: number, que
   const endIndex = start + m - 1;
   const { index, status } = horizonCloseIndex(series, endIndex, horizonDays);
   if (index === null) return { horizonDays, status, forwardReturn: null, closeIndex: null };
-  const forwardReturn = series.closes[index] / series.closes[endIndex] - 1;
+  const forwardReturn = returnBetween(series.closes, endIndex, index);
   // A missing close at the horizon is as good as no close: it must not reach the statistics.
   if (!Number.isFinite(forwardReturn)) return { horizonDays, status: "no_close_at_horizon", forwardReturn: null, closeIndex: null };
   // Touching is fine: an outcome ending on the query's first close shares no return with the query.
@@ -82,10 +92,12 @@ export function forwardDistribution(
   const horizons = horizonsDays.map((horizonDays, h) => {
     const counted = starts.map((start, i) => ({ start, outcome: outcomes[i][h] })).filter((x) => x.outcome.status === "counted");
     const spans = counted.map((x) => ({ start: x.start, end: x.outcome.closeIndex! }));
+    const independent = selectIndependent(spans).map((i) => counted[i].outcome.forwardReturn!);
     return {
       horizonDays,
       stats: describeReturns(counted.map((x) => x.outcome.forwardReturn!)),
-      nIndependent: selectIndependent(spans).length,
+      nIndependent: independent.length,
+      independent,
     };
   });
   return { horizons, outcomes };

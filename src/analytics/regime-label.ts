@@ -1,4 +1,5 @@
 import { sampleStd } from "../core/statistics.js";
+import { windowReturn } from "../core/returns.js";
 import type { PriceSeries } from "./price-series.js";
 
 export type TrendState = "uptrend" | "downtrend" | "range";
@@ -88,7 +89,7 @@ export function regimeLabel(series: PriceSeries, endIndex: number, bars: number)
   return {
     trend: trendZ >= TREND_Z_THRESHOLD ? "uptrend" : trendZ <= -TREND_Z_THRESHOLD ? "downtrend" : "range",
     volatility: volPercentile < VOL_PERCENTILE_LOW ? "low" : volPercentile > VOL_PERCENTILE_HIGH ? "high" : "normal",
-    lookbackReturn: series.closes[endIndex] / series.closes[endIndex - bars + 1] - 1,
+    lookbackReturn: windowReturn(series.closes, endIndex - bars + 1, bars),
     dailyVol,
     trendZ,
     barsPerYear,

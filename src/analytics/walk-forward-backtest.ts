@@ -1,3 +1,4 @@
+import { returnBetween } from "../core/returns.js";
 import type { PriceSeries } from "./price-series.js";
 import { describeReturns, selectIndependent, type ReturnStats } from "./return-distribution.js";
 
@@ -31,6 +32,9 @@ export interface ProfileBacktest {
   independentStats: ReturnStats;
   /** Every bar with a clean [t - lookbackBars, t + forwardBars] span, triggered or not: the unconditional base rate. */
   baselineStats: ReturnStats;
+  /** First and last bars t the baseline counts (null when none). */
+  baselineFromIndex: number | null;
+  baselineToIndex: number | null;
 }
 
 /** Prefix counts so that "is [a, b] free of gaps and bad closes" costs O(1). */
@@ -61,14 +65,20 @@ export function returnProfileBacktest(series: PriceSeries, options: ProfileBackt
   const completed: ProfileEvent[] = [];
   const pending: ProfileEvent[] = [];
   const baseline: number[] = [];
+  let baselineFromIndex: number | null = null;
+  let baselineToIndex: number | null = null;
   let droppedForGap = 0;
   for (let t = L; t < n; t++) {
     if (!clean(t - L, t)) continue;
-    const lookbackReturn = closes[t] / closes[t - L] - 1;
+    const lookbackReturn = returnBetween(closes, t - L, t);
     const known = t + F < n;
     const forwardClean = known ? clean(t, t + F) : clean(t, n - 1);
-    const forwardReturn = known && forwardClean ? closes[t + F] / closes[t] - 1 : null;
-    if (forwardReturn !== null) baseline.push(forwardReturn);
+    const forwardReturn = known && forwardClean ? returnBetween(closes, t, t + F) : null;
+    if (forwardReturn !== null) {
+      baseline.push(forwardReturn);
+      baselineFromIndex ??= t;
+      baselineToIndex = t;
+    }
     if (!triggers(lookbackReturn)) continue;
     if (!forwardClean) droppedForGap += 1;
     else if (forwardReturn === null) pending.push({ index: t, lookbackReturn, forwardReturn });
@@ -85,5 +95,7 @@ export function returnProfileBacktest(series: PriceSeries, options: ProfileBackt
     stats: describeReturns(outcomes(completed)),
     independentStats: describeReturns(outcomes(independent)),
     baselineStats: describeReturns(baseline),
+    baselineFromIndex,
+    baselineToIndex,
   };
 }

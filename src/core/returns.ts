@@ -1,7 +1,8 @@
 /**
- * Simple (arithmetic) returns as decimals: 0.012 means +1.2 %. A return that touches a non-finite or
- * zero price is NaN rather than an error, so one bad bar does not hide every other return; callers filter.
- * Glossary: n = number of prices.
+ * Simple (arithmetic) returns as decimals: 0.012 means +1.2 %. The one implementation every analysis uses
+ * (window returns, forward outcomes, anchored moves, trailing returns, panel steps). A return that touches
+ * a non-finite or zero price is NaN rather than an error, so one bad bar does not hide every other return;
+ * callers filter. Glossary: n = number of prices.
  */
 
 /** r[i] = prices[i + 1] / prices[i] - 1, for i < n - 1 (empty for fewer than two prices). */
@@ -10,6 +11,16 @@ export function simpleReturns(prices: ArrayLike<number>): Float64Array {
   const out = new Float64Array(Math.max(0, n - 1));
   for (let i = 0; i + 1 < n; i++) out[i] = ratioMinusOne(prices[i + 1], prices[i]);
   return out;
+}
+
+/** prices[to] / prices[from] - 1: the return from one bar to another (NaN when either price is bad or from's is zero). */
+export function returnBetween(prices: ArrayLike<number>, from: number, to: number): number {
+  return ratioMinusOne(prices[to], prices[from]);
+}
+
+/** Return inside the window [start, start + m): its last price over its first, minus one. */
+export function windowReturn(prices: ArrayLike<number>, start: number, m: number): number {
+  return ratioMinusOne(prices[start + m - 1], prices[start]);
 }
 
 /**

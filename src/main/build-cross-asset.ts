@@ -5,7 +5,6 @@ import { correlationMatrixRoute } from "../http/routes/cross-asset/correlation-m
 import { macroAnalogRoute } from "../http/routes/cross-asset/macro-analog.js";
 import { playbookRoute } from "../http/routes/cross-asset/playbook.js";
 import { CorrelationService } from "../services/cross-asset/correlation-service.js";
-import type { KnownUniverse } from "../services/cross-asset/known-universe.js";
 import { MacroAnalogService, type MacroSymbols } from "../services/cross-asset/macro-analog-service.js";
 import { PlaybookService } from "../services/cross-asset/playbook-service.js";
 import type { MarketData } from "./build-market-data.js";
@@ -21,16 +20,14 @@ export interface CrossAssetOptions {
 }
 
 /**
- * The cross-asset routes (/playbook, /macro_analog, /correlation_matrix). The tickers they load are recorded
- * in the known universe behind the pattern routes' `universe=all`.
+ * The cross-asset routes (/playbook, /macro_analog, /correlation_matrix).
  */
 export function buildCrossAsset(
-  deps: { marketData: MarketData; patterns: Patterns; clock: Clock; config: Readonly<Config>; universe: KnownUniverse },
+  deps: { marketData: MarketData; patterns: Patterns; clock: Clock; config: Readonly<Config> },
   options: CrossAssetOptions = {},
 ): { routes: RouteModule[] } {
-  const { patterns, config, universe } = deps;
+  const { patterns, config } = deps;
   const offlineDir = config.marketDataDir;
-  const record = (ticker: string) => universe.record(ticker);
   const symbols: MacroSymbols = {
     volatility: "^VIX",
     yield_10y: "^TNX",
@@ -39,9 +36,9 @@ export function buildCrossAsset(
   };
   return {
     routes: [
-      playbookRoute(new PlaybookService(patterns.service, patterns.seriesCache, record)),
+      playbookRoute(new PlaybookService(patterns.service, patterns.seriesCache)),
       macroAnalogRoute(new MacroAnalogService(patterns.seriesCache, symbols)),
-      correlationMatrixRoute(new CorrelationService(patterns.seriesCache, record)),
+      correlationMatrixRoute(new CorrelationService(patterns.seriesCache)),
     ],
   };
 }

@@ -5,7 +5,7 @@ import { getPatternsOhlcRoute } from "../http/routes/patterns/get-patterns-ohlc.
 import { getPatternsRawRoute } from "../http/routes/patterns/get-patterns-raw.js";
 import { getPatternsRoute } from "../http/routes/patterns/get-patterns.js";
 import { SeriesCache } from "../services/market-data/series-cache.js";
-import { PatternService, type TickerUniverse } from "../services/patterns/pattern-service.js";
+import { PatternService, type FixedUniverse } from "../services/patterns/pattern-service.js";
 import { ScreenService } from "../services/patterns/screen-service.js";
 import type { SearchRunner } from "../services/patterns/search-job.js";
 import { loadSearchKernels } from "../services/patterns/search-kernels.js";
@@ -27,7 +27,7 @@ export interface Patterns {
 }
 
 /** The pattern engine's routes, reading whole histories through the per-node series cache. */
-export function buildPatterns(marketData: MarketData, clock: Clock, universe?: TickerUniverse): Patterns {
+export function buildPatterns(marketData: MarketData, clock: Clock, universe?: FixedUniverse): Patterns {
   // Searches that run on this thread (single-series routes) use the wasm kernels too when they are built.
   loadSearchKernels();
   const seriesCache = new SeriesCache(resolveSymbol, marketData.barCache, clock);

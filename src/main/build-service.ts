@@ -36,7 +36,7 @@ import { buildForecasts } from "./build-forecasts.js";
 import { buildMarketData, type MarketDataOverrides } from "./build-market-data.js";
 import type { MarketDataCheck } from "./market-data-check.js";
 import { buildPatterns } from "./build-patterns.js";
-import { buildKnownUniverse } from "./build-universe.js";
+import { UNIVERSE_ALL } from "./build-universe.js";
 import { buildPortfolio } from "./build-portfolio.js";
 import { loadOrCreateKeys } from "./persistent-keys.js";
 
@@ -120,11 +120,10 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
   operations.push(apiCatalogRoute(() => operations, payTo));
   const marketData = buildMarketData(config, database, clock, options.marketData, logger);
   operations.push(...marketData.routes);
-  const universe = buildKnownUniverse(config);
-  const patterns = buildPatterns(marketData, clock, universe);
+  const patterns = buildPatterns(marketData, clock, UNIVERSE_ALL);
   operations.push(...patterns.routes);
   // Analytics route families register below, one line each: operations.push(...buildX({ marketData, patterns, clock }).routes);
-  operations.push(...buildCrossAsset({ marketData, patterns, clock, config, universe }).routes);
+  operations.push(...buildCrossAsset({ marketData, patterns, clock, config }).routes);
   operations.push(...buildForecasts({ marketData, patterns, clock }).routes);
   operations.push(...buildPortfolio({ marketData, patterns, clock, marketDataDir: config.marketDataDir }).routes);
   const alerts = buildAlerts({ config, database, marketData, patterns, signer, jobs, clock, resolve: options.outboundResolve });

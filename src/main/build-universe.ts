@@ -1,26 +1,15 @@
-import type { Config } from "../config/config.js";
-import { CsvBarStore } from "../providers/prices/offline/csv-bar-store.js";
-import { OFFLINE_FILE_ALIASES } from "../providers/prices/offline/offline-file-names.js";
-import { KnownUniverse } from "../services/cross-asset/known-universe.js";
-
-/** `universe=all` seed when live: liquid symbols across asset classes (the shared dataset's assets, by their live symbols). */
-export const LIVE_UNIVERSE_SEED: readonly string[] = [
-  "AAPL", "AMZN", "GOOGL", "MSFT", "NVDA", "TSLA", "SPY", "QQQ", "^GSPC",
-  "BTC-USD", "ETH-USD", "SOL-USD", "GC=F", "^VIX", "^TNX", "EURUSD=X", "CL=F", "BZ=F",
-];
+import type { FixedUniverse } from "../services/patterns/pattern-service.js";
 
 /**
- * What `universe=all` searches on this node: the offline folder's files, or the live seed, plus the tickers
- * the pattern and cross-asset routes have loaded lately.
+ * What `universe=all` searches, everywhere and for every caller: a fixed, versioned list (returned in the body
+ * of every `all` search), never what other callers happened to load. The 17 assets of the shared daily dataset
+ * by their live symbols (each resolves to its offline file too: GC=F is GOLD.csv, ^VIX is VIX.csv, ...), so an
+ * `all` search loads at most 17 series besides the query's own. A change of the list is a new version.
  */
-export function buildKnownUniverse(config: Readonly<Config>, liveSeed: readonly string[] = LIVE_UNIVERSE_SEED): KnownUniverse {
-  const offlineDir = config.marketDataDir;
-  return new KnownUniverse(offlineDir === undefined ? async () => [...liveSeed] : offlineTickers(offlineDir));
-}
-
-/** Every file of the offline folder as a ticker that resolves back to it (GOLD.csv is GC=F, VIX.csv is ^VIX, ...). */
-function offlineTickers(dir: string): () => Promise<string[]> {
-  const store = new CsvBarStore({ dir });
-  const tickerByStem = new Map(Object.entries(OFFLINE_FILE_ALIASES).map(([source, stem]) => [stem, source]));
-  return async () => (await store.stems()).map((stem) => tickerByStem.get(stem) ?? stem);
-}
+export const UNIVERSE_ALL: FixedUniverse = Object.freeze({
+  version: "2026-11-23",
+  symbols: Object.freeze([
+    "AAPL", "AMZN", "GOOGL", "MSFT", "NVDA", "TSLA", "SPY", "QQQ",
+    "BTC-USD", "ETH-USD", "SOL-USD", "GC=F", "^VIX", "^TNX", "EURUSD=X", "CL=F", "BZ=F",
+  ]),
+});

@@ -5,7 +5,7 @@ import { correlationMatrix, diversification, pearson } from "../../src/analytics
 import { leadLag } from "../../src/analytics/lead-lag.js";
 import { findMultivariateAnalogs } from "../../src/analytics/multivariate-analogs.js";
 import { toPriceSeries } from "../../src/analytics/price-series.js";
-import { KnownUniverse } from "../../src/services/cross-asset/known-universe.js";
+import { concurrentRange } from "../../src/analytics/cross-series-analogs.js";
 
 const DAY = 86_400_000;
 const T0 = Date.UTC(2024, 0, 1); // a Monday
@@ -118,10 +118,14 @@ describe("anchored moves", () => {
   });
 });
 
-describe("known universe", () => {
-  it("is the seed plus the most recently loaded tickers, newest kept", async () => {
-    const universe = new KnownUniverse(async () => ["SPY", "QQQ"], 2);
-    for (const t of ["AAPL", "MSFT", "AAPL", "NVDA"]) universe.record(t);
-    expect(await universe.tickers()).toEqual(["SPY", "QQQ", "AAPL", "NVDA"]);
+describe("concurrent windows of another series", () => {
+  it("are those starting by the query's last day and ending less than the horizon before its first day, or later", () => {
+    const s = daily("B", Array.from({ length: 40 }, (_, i) => i), Array.from({ length: 40 }, (_, i) => 100 + i));
+    // Query days 20..24, horizon 5 days, windows of 3 bars: a window ending on day e is concurrent when e > 15 and it starts by day 24.
+    const [a, b] = concurrentRange(s, 3, T0 + 20 * DAY, T0 + 24 * DAY, 5)!;
+    const excluded = (start: number) => a - 3 < start && start < b;
+    const byDefinition = (start: number) => start <= 24 && start + 2 > 15;
+    for (let start = 0; start + 3 <= 40; start++) expect([start, excluded(start)]).toEqual([start, byDefinition(start)]);
+    expect(concurrentRange(s, 3, T0 + 100 * DAY, T0 + 110 * DAY, 5)).toBeUndefined();
   });
 });

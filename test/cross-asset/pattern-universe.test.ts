@@ -11,11 +11,24 @@ const naiveInput = (s: CsvSeries) => ({
   breakBefore: Uint8Array.from(s.times.map((t, i) => (i > 0 && t - s.times[i - 1] > 5 * DAY ? 1 : 0))),
 });
 
+/**
+ * Windows of another series concurrent with a query dated [first, last], by the documented definition: they start
+ * by the query's last date and their last date plus `days` lies after its first date. As an exclude range [a, b)
+ * (starts a - m < s < b), or undefined when there are none.
+ */
+function concurrentExclusion(s: CsvSeries, m: number, first: string, last: string, days: number): [number, number] | undefined {
+  const starts: number[] = [];
+  for (let start = 0; start + m <= s.dates.length; start++) {
+    if (s.dates[start] <= last && s.times[start + m - 1] + days * DAY > Date.parse(`${first}T00:00:00Z`)) starts.push(start);
+  }
+  return starts.length === 0 ? undefined : [starts[0] + m - 1, starts[starts.length - 1] + 1];
+}
+
 describe.skipIf(!SHARED_PRESENT)("cross-asset analogs: the universe extension of /get_patterns(_raw)", () => {
   const harness = paidRoutes();
   const { call } = harness;
 
-  it("ranks windows of every listed series together; only the query's own series excludes the query window", async () => {
+  it("ranks windows of every listed series together, without the query's window nor windows concurrent with it", async () => {
     const names = ["AAPL", "MSFT", "SPY"];
     const series = names.map((t) => readCsv(`${t}.csv`));
     const [aapl] = series;
@@ -26,7 +39,7 @@ describe.skipIf(!SHARED_PRESENT)("cross-asset analogs: the universe extension of
       k: 8,
       metric: "l2",
       wrap: false,
-      excludeRanges: [[qs, qe]],
+      excludeRanges: [[qs, qe], ...series.slice(1).map((s) => concurrentExclusion(s, m, aapl.dates[qs], aapl.dates[qe - 1], 30))],
     });
     const { status, body } = await call("/get_patterns?ticker=AAPL&start_date=2024-09-03&end_date=2024-10-01&k=8&wrap=false&universe=MSFT,SPY,NOSUCH,aapl");
     expect(status).toBe(200);
@@ -40,6 +53,8 @@ describe.skipIf(!SHARED_PRESENT)("cross-asset analogs: the universe extension of
     });
     expect(new Set(matches.map((x) => x.ticker)).size).toBeGreaterThan(1);
     expect(body.universe.searched).toEqual(["AAPL", "MSFT", "SPY"]);
+    expect(body.universe.concurrency_horizon_days).toBe(30);
+    expect(body.universe.list).toBeUndefined();
     expect(body.universe.skipped).toEqual([expect.objectContaining({ ticker: "NOSUCH", code: "UNKNOWN_TICKER" })]);
     // Forward figures of each analog come from that analog's own series.
     const forward = (days: number) => {
@@ -52,19 +67,56 @@ describe.skipIf(!SHARED_PRESENT)("cross-asset analogs: the universe extension of
     expect(body.summary["Pattern Average return"]).toBeCloseTo(matches.reduce((s, x) => s + x.match_return!, 0) / 8, 12);
   });
 
-  it("lets another series match the query's own dates (it has no exclusion there)", async () => {
-    // SPY and QQQ move closely: the best QQQ analog of a SPY window is very often the same dates.
-    const { body } = await call("/get_patterns_raw?ticker=SPY&start_date=2022-01-03&end_date=2022-03-01&k=3&universe=QQQ");
-    const qqq = (body.matches as Match[]).filter((x) => x.ticker === "QQQ");
-    expect(qqq.some((x) => x.dates[0] === "2022-01-03")).toBe(true);
-    expect((body.matches as Match[]).filter((x) => x.ticker === "SPY").every((x) => x.dates[0] >= "2022-03-01" || x.dates.at(-1)! < "2022-01-03")).toBe(true);
+  it("never lets another series' concurrent window leak the query's own future (SPY 2020-02-19 to 2020-03-24, QQQ, AAPL, MSFT)", async () => {
+    // Before the fix the top matches were QQQ, MSFT and AAPL over the very same dates, and "Average 30 day return"
+    // (+12.1%) was the rebound that followed the query itself.
+    const names = ["SPY", "QQQ", "AAPL", "MSFT"];
+    const series = names.map((t) => readCsv(`${t}.csv`));
+    const spy = series[0];
+    const url = "/get_patterns?ticker=SPY&start_date=2020-02-19&end_date=2020-03-24&universe=QQQ,AAPL,MSFT";
+    const { status, body } = await call(url);
+    expect(status).toBe(200);
+    const qs = spy.dates.indexOf("2020-02-19");
+    const qe = spy.dates.indexOf("2020-03-24");
+    const m = qe - qs;
+    const firstMs = spy.times[qs];
+    const lastMs = spy.times[qe - 1];
+    const matches = body.matches as Match[];
+    expect(matches.length).toBeGreaterThan(0);
+    for (const match of matches) {
+      if (match.ticker === "SPY") continue;
+      const startMs = Date.parse(`${match.dates[0]}T00:00:00Z`);
+      const endMs = Date.parse(`${match.dates[m - 1]}T00:00:00Z`);
+      // Concurrent: starts by the query's last day and ends less than 30 days before its first day (or later).
+      expect([match.ticker, match.dates[0], startMs <= lastMs && endMs + 30 * DAY > firstMs]).toEqual([match.ticker, match.dates[0], false]);
+    }
+    // The ranking is the naive search's with those windows excluded, and the 30-day average is built from them alone.
+    const expected = naiveSearchMany(series.map(naiveInput), Float64Array.from(spy.closes.slice(qs, qe)), {
+      k: 3, // the spec's defaults: k = 3, wrap = true
+      metric: "l2",
+      wrap: true,
+      excludeRanges: [[qs, qe], ...series.slice(1).map((s) => concurrentExclusion(s, m, spy.dates[qs], spy.dates[qe - 1], 30))],
+    });
+    expect(matches.map((x) => [x.ticker, x.dates[0]])).toEqual(expected.map((e) => [names[e.seriesIndex], series[e.seriesIndex].dates[e.start]]));
+    const forward = matches
+      .filter((x) => !x.wrapped)
+      .map((x) => naiveMove(series[names.indexOf(x.ticker!)], x.dates[m - 1], 30))
+      .filter((v): v is number => v !== null);
+    expect(body.summary["Average 30 day return"]).toBeCloseTo(forward.reduce((a, b) => a + b, 0) / forward.length, 12);
+    expect(body.summary["Average 30 day return"]).toBeLessThan(0.1);
   });
 
-  it("searches every file of the offline dataset for universe=all", async () => {
+  it("searches the documented, versioned list for universe=all and returns it in the body", async () => {
     const { status, body } = await call("/get_patterns_raw?ticker=AAPL&start_date=2024-10-01&end_date=2024-10-15&k=5&universe=all");
     expect(status).toBe(200);
     const files = fs.readdirSync(DAILY_DATASET_DIR).filter((f) => f.endsWith(".csv"));
+    expect(body.universe.list.version).toBe("2026-11-23");
+    expect(body.universe.list.symbols).toHaveLength(17);
     expect(body.universe.searched).toHaveLength(files.length);
+    // Nothing another caller loaded changes it.
+    await call("/get_patterns_raw?ticker=TSLA&start_date=2024-10-01&end_date=2024-10-15&k=1");
+    const again = await call("/get_patterns_raw?ticker=AAPL&start_date=2024-10-01&end_date=2024-10-15&k=5&universe=all");
+    expect(again.body.universe).toEqual(body.universe);
     expect(body.universe.searched).toEqual(expect.arrayContaining(["AAPL", "GC=F", "^VIX", "^TNX", "BTC-USD", "CL=F", "SPY"]));
     expect(body.universe.skipped).toEqual([]);
     for (const match of body.matches as Match[]) expect(body.universe.searched).toContain(match.ticker);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { anchoredMove } from "../../src/analytics/anchored-outcomes.js";
+import { naiveBaseline, readDataset } from "../forecasts/forecast-oracle.js";
 import { lowerBound, toPriceSeries, type PriceSeries } from "../../src/analytics/price-series.js";
 import { naiveSearch } from "../reference/naive-search.js";
 import { SHARED_PRESENT } from "../support/shared-paths.js";
@@ -69,6 +70,19 @@ describe.skipIf(!SHARED_PRESENT)("/playbook", () => {
     );
     // BTC began in 2014: analogs before that have no BTC outcome and are not counted.
     expect(rows[2].outcomes[0].n).toBeLessThan(12);
+  });
+
+  it("puts each series' unconditional baseline and the interval of the independent moves beside every outcome", async () => {
+    const { status, body } = await call("ticker=AAPL&start_date=2024-10-01&end_date=2024-11-01&peers=MSFT&k=8&horizon_days=30");
+    expect(status).toBe(200);
+    expect(body.mode).toBe("full_history");
+    for (const [file, outcome] of [["AAPL.csv", body.ticker_outcomes[0]], ["MSFT.csv", body.peers[0].outcomes[0]]] as const) {
+      const base = naiveBaseline(readDataset(file), 30);
+      expect(outcome.baseline.n).toBe(base.values.length);
+      expect(outcome.baseline.mean).toBeCloseTo(base.mean, 12);
+      expect(outcome.mean_ci.n_independent).toBeLessThanOrEqual(outcome.n);
+      expect(outcome.excess_over_baseline.mean).toBeCloseTo(outcome.mean_ci.mean - base.mean, 12);
+    }
   });
 
   it("computes lead-lag correlations on the aligned daily returns before end_date", async () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { Analog } from "../../src/analytics/analog-search.js";
 import { forwardDistribution, horizonCloseIndex } from "../../src/analytics/forward-distribution.js";
-import { kellySizing } from "../../src/analytics/kelly-sizing.js";
+import type { Evidence } from "../../src/analytics/forecast-evidence.js";
+import { kellySizing, LEVERAGE_CAP, MAX_FRACTION_BELOW_T_FLOOR } from "../../src/analytics/kelly-sizing.js";
 import { toPriceSeries } from "../../src/analytics/price-series.js";
 import { regimeLabel } from "../../src/analytics/regime-label.js";
 import { describeReturns, selectIndependent } from "../../src/analytics/return-distribution.js";
@@ -80,25 +81,39 @@ describe("forecast analytics on hand-checked cases", () => {
     expect(result.horizons[0].stats.n).toBe(1);
   });
 
-  it("sizes by mean / variance, clamps, halves, and scales by confidence and sample size", () => {
+  it("sizes the lower confidence bound of the edge over the baseline, clamped to the leverage cap, halved and scaled", () => {
     const stats = describeReturns([0.1, -0.05, 0.03, 0.02]);
-    const sizing = kellySizing({ stats, nIndependent: 10, confidence: 0.5, accountSizeUsd: 1000, lastClose: 50 });
-    const mean = 0.025;
-    const variance = (0.075 ** 2 + 0.075 ** 2 + 0.005 ** 2 + 0.005 ** 2) / 3;
-    expect(sizing.kellyRaw).toBeCloseTo(mean / variance, 10);
-    expect(sizing.fullFraction).toBe(1);
-    expect(sizing.halfFraction).toBe(0.5);
-    expect(sizing.shrink).toBe(0.5);
-    expect(sizing.adjustedFraction).toBe(0.125);
-    expect(sizing.dollarSize).toBe(125);
-    expect(sizing.stop!.price).toBeCloseTo(50 * (1 + stats.p10!), 12);
-    expect(sizing.riskAtStopUsd).toBeCloseTo(125 * -stats.p10!, 12);
-    const losing = kellySizing({ stats: describeReturns([-0.1, 0.02, -0.03]), nIndependent: 3, confidence: 1, accountSizeUsd: 1000, lastClose: 50 });
-    expect([losing.fullFraction, losing.dollarSize]).toEqual([0, 0]);
-    const single = kellySizing({ stats: describeReturns([0.1]), nIndependent: 1, confidence: 1, accountSizeUsd: 1000, lastClose: 50 });
-    expect([single.kellyRaw, single.fullFraction]).toEqual([null, 0]);
-    const none = kellySizing({ stats: describeReturns([]), nIndependent: 0, confidence: 1, accountSizeUsd: 1000, lastClose: 50 });
-    expect(none).toMatchObject({ kellyRaw: null, dollarSize: 0, stop: null, target: null, riskAtStopUsd: null, shrink: 0 });
+    const evidenceWith = (edge: number | null, tStat: number | null, low: number | null): Evidence => ({
+      baseline: { horizonDays: 30, ...describeReturns([0.01]), fromMs: 0, toMs: 0 },
+      nIndependent: 4,
+      meanIndependent: edge === null ? null : 0.01 + edge,
+      meanCi: null,
+      excess: { mean: edge, ci: low === null ? null : { low, high: 2 * (edge ?? 0) - low }, tStat },
+    });
+    const size = (edge: number | null, tStat: number | null, low: number | null, std: number | null, confidence = 0.5) =>
+      kellySizing({ stats, evidence: evidenceWith(edge, tStat, low), independentStd: std, confidence, accountSizeUsd: 1000, lastClose: 50 });
+    const modest = size(0.004, 2, 0.001, 0.1);
+    expect(modest.kellyRaw).toBeCloseTo(0.4, 12);
+    expect(modest.shrunkEdge).toBe(0.001);
+    expect(modest.shrink).toBeCloseTo(0.25, 12);
+    expect(modest.fullFraction).toBeCloseTo(0.1, 12);
+    expect(modest.halfFraction).toBeCloseTo(0.05, 12);
+    expect(modest.adjustedFraction).toBeCloseTo(0.025, 12);
+    expect(modest.dollarSize).toBeCloseTo(25, 9);
+    expect(modest.stop!.price).toBeCloseTo(50 * (1 + stats.p10!), 12);
+    expect(modest.riskAtStopUsd).toBeCloseTo(25 * -stats.p10!, 9);
+    const strong = size(0.025, 3, 0.01, 0.05, 1);
+    expect([strong.fullFraction, strong.adjustedFraction]).toEqual([LEVERAGE_CAP, LEVERAGE_CAP / 2]);
+    expect(strong.reason).toContain("leverage cap");
+    // Below t = 1 nothing is sized, however large the raw Kelly, even if an interval were (wrongly) above zero.
+    const weak = size(0.05, 0.76, 0.01, 0.05, 1);
+    expect(weak.kellyRaw).toBeCloseTo(20, 9);
+    expect([weak.shrink, weak.fullFraction, weak.dollarSize]).toEqual([0, MAX_FRACTION_BELOW_T_FLOOR, 0]);
+    expect(weak.reason).toContain("t = 0.76");
+    // A positive mean whose lower bound is below zero sizes nothing either.
+    expect(size(0.01, 1.5, -0.002, 0.05, 1).fullFraction).toBe(0);
+    expect(size(-0.03, -3, -0.05, 0.05, 1).fullFraction).toBe(0);
+    expect(size(null, null, null, null, 1)).toMatchObject({ kellyRaw: null, dollarSize: 0, shrink: 0 });
   });
 
   it("labels a steady climb an uptrend and a flat-then-wild stretch high volatility", () => {

@@ -7,22 +7,8 @@ import { regimeDetectionContract } from "../../src/contracts/forecasts/regime-de
 import { findCatalogRoute } from "../../src/contracts/route-catalog.js";
 import { SHARED_PRESENT } from "../support/shared-paths.js";
 import { paidRoutes, queryOf } from "../support/paid-routes.js";
+import { expectSameResponse } from "../support/same-response.js";
 
-
-/** Same structure and text; numbers equal to 1e-9 relative (a core kernel change may move the last digits). */
-function expectSameResponse(actual: unknown, documented: unknown, where: string): void {
-  if (typeof documented === "number" && typeof actual === "number") {
-    expect(Math.abs(actual - documented), where).toBeLessThanOrEqual(1e-9 * Math.max(1, Math.abs(documented)));
-  } else if (Array.isArray(documented)) {
-    expect(Array.isArray(actual) && actual.length, where).toBe(documented.length);
-    documented.forEach((item, i) => expectSameResponse((actual as unknown[])[i], item, `${where}[${i}]`));
-  } else if (documented !== null && typeof documented === "object") {
-    expect(Object.keys(actual as object).sort(), where).toEqual(Object.keys(documented).sort());
-    for (const [key, value] of Object.entries(documented)) expectSameResponse((actual as Record<string, unknown>)[key], value, `${where}.${key}`);
-  } else {
-    expect(actual, where).toEqual(documented);
-  }
-}
 
 describe.skipIf(!SHARED_PRESENT)("forecast examples in /openapi.json are real responses", () => {
   const { call } = paidRoutes();

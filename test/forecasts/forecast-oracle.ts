@@ -104,7 +104,7 @@ export function bruteForceIndependent(spans: [number, number][]): number {
 
 export interface NaiveForecast {
   starts: number[];
-  horizons: { days: number; outcomes: { status: string; ret: number | null }[]; counted: number[]; nIndependent: number }[];
+  horizons: { days: number; outcomes: { status: string; ret: number | null }[]; counted: number[]; nIndependent: number; independent: number[] }[];
 }
 
 /**
@@ -131,7 +131,67 @@ export function naiveForecast(ds: Dataset, queryStart: number, m: number, k: num
       });
       const kept = raw.filter((o) => o.status === "counted");
       const spans = kept.map((o) => [o.start, o.j!] as [number, number]);
-      return { days, outcomes: raw, counted: kept.map((o) => o.ret!), nIndependent: bruteForceIndependent(spans) };
+      const independent = naiveIndependentValues(kept.map((o) => ({ span: [o.start, o.j!] as [number, number], value: o.ret! })));
+      return { days, outcomes: raw, counted: kept.map((o) => o.ret!), nIndependent: bruteForceIndependent(spans), independent };
     }),
   };
+}
+
+/**
+ * The independent outcomes as documented: spans [start, end] sorted by end (then start), kept greedily when
+ * a span starts at or after the last kept one's end; the kept values in that order.
+ */
+export function naiveIndependentValues(items: { span: [number, number]; value: number }[]): number[] {
+  const sorted = [...items].sort((a, b) => a.span[1] - b.span[1] || a.span[0] - b.span[0]);
+  const kept: number[] = [];
+  let lastEnd = -Infinity;
+  for (const item of sorted) {
+    if (item.span[0] >= lastEnd) {
+      kept.push(item.value);
+      lastEnd = item.span[1];
+    }
+  }
+  return kept;
+}
+
+/**
+ * The unconditional baseline as documented: from every bar t to the close that stands for `days` calendar
+ * days later (naiveOutcome), counted when that close exists, and (causal) only when it is at or before bar
+ * `lastClose`. Returns the values and the first and last dates counted.
+ */
+export function naiveBaseline(ds: Dataset, days: number, lastClose = Infinity) {
+  const values: number[] = [];
+  const dates: string[] = [];
+  for (let t = 0; t < ds.closes.length; t++) {
+    const o = naiveOutcome(ds, t, days);
+    if (o.status !== "counted" || o.j! > lastClose) continue;
+    values.push(o.ret!);
+    dates.push(ds.dates[t]);
+  }
+  return { values, mean: values.reduce((s, v) => s + v, 0) / values.length, first: dates[0], last: dates.at(-1) };
+}
+
+/**
+ * The documented bootstrap, literally: a fresh mulberry32(1) per interval, 2000 resamples, draw j of a
+ * resample = values[floor(u * n)], the type-7 5th and 95th percentiles of the resampled means.
+ */
+export function naiveBootstrap(values: number[], uniformFor: (seed: number) => () => number) {
+  const u = uniformFor(1);
+  const n = values.length;
+  const means: number[] = [];
+  for (let b = 0; b < 2000; b++) {
+    let sum = 0;
+    for (let j = 0; j < n; j++) sum += values[Math.floor(u() * n)];
+    means.push(sum / n);
+  }
+  return { low: naivePercentile(means, 5), high: naivePercentile(means, 95) };
+}
+
+/** Mean, interval, and difference from the baseline with t = (mean - base) / (std / sqrt(n)). */
+export function naiveEvidence(independent: number[], baseMean: number, uniformFor: (seed: number) => () => number) {
+  const n = independent.length;
+  const mean = independent.reduce((s, v) => s + v, 0) / n;
+  const std = Math.sqrt(independent.reduce((s, v) => s + (v - mean) ** 2, 0) / (n - 1));
+  const ci = naiveBootstrap(independent, uniformFor);
+  return { mean, std, ci, excess: mean - baseMean, excessLow: ci.low - baseMean, excessHigh: ci.high - baseMean, t: (mean - baseMean) / (std / Math.sqrt(n)) };
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { SHARED_PRESENT } from "../support/shared-paths.js";
 import { expectValidationFailures, paidRoutes } from "../support/paid-routes.js";
-import { expectStatsClose, naiveForecast, naiveStats, readDataset, type Dataset } from "./forecast-oracle.js";
+import { mulberry32 } from "../support/seeded-rng.js";
+import { expectStatsClose, naiveBaseline, naiveEvidence, naiveForecast, naiveStats, readDataset, type Dataset } from "./forecast-oracle.js";
 
 type Body = Record<string, any>;
 
@@ -32,17 +33,51 @@ describe.skipIf(!SHARED_PRESENT)("/forward_distribution and /api/backtest on the
 
   it("gives the percentiles, mean, hit rate and n of a naive computation over the CSV (defaults: 7 and 30 days)", async () => {
     const spy = readDataset("SPY.csv");
-    const { status, body } = await call("/forward_distribution?ticker=SPY&start_date=2020-02-20&end_date=2020-03-20&k=10");
+    const { status, body } = await call("/forward_distribution?ticker=SPY&start_date=2020-02-20&end_date=2020-03-20&k=10&causal=false");
     expect(status).toBe(200);
     const start = spy.dates.indexOf("2020-02-20");
     const m = spy.dates.indexOf("2020-03-20") - start;
     expectForecast(body, spy, start, m, 10, [7, 30], false);
-    expect(body).toMatchObject({ ticker: "SPY", k: 10, causal: false, metric: "l2", start_date: "2020-02-20", end_date: "2020-03-20" });
+    expect(body).toMatchObject({ ticker: "SPY", k: 10, causal: false, mode: "full_history", metric: "l2", start_date: "2020-02-20", end_date: "2020-03-20" });
+    // The spec's names, for the first horizon listed.
+    expect(body.primary_horizon_days).toBe(7);
+    const primary = naiveStats(naiveForecast(spy, start, m, 10, [7], false).horizons[0].counted);
+    for (const p of [10, 25, 50, 75, 90] as const) expect(body[`P${p}`]).toBeCloseTo(primary[`p${p}`]!, 12);
+  });
+
+  it("is walk-forward by default and says so; reports baseline, bootstrap interval and excess as documented", async () => {
+    const spy = readDataset("SPY.csv");
+    const { status, body } = await call("/forward_distribution?ticker=SPY&start_date=2020-02-20&end_date=2020-03-20&k=10");
+    expect(status).toBe(200);
+    expect([body.causal, body.mode]).toEqual([true, "causal"]);
+    const start = spy.dates.indexOf("2020-02-20");
+    const m = spy.dates.indexOf("2020-03-20") - start;
+    const expected = expectForecast(body, spy, start, m, 10, [7, 30], true);
+    expected.horizons.forEach((h, i) => {
+      const wire = body.horizons[i];
+      // Causal: the baseline uses only outcomes that closed by the query's first bar.
+      const base = naiveBaseline(spy, h.days, start);
+      expect(wire.baseline).toMatchObject({ horizon_days: h.days, n: base.values.length, first_date: base.first, last_date: base.last });
+      expect(wire.baseline.mean).toBeCloseTo(base.mean, 12);
+      expect(wire.baseline.last_date < "2020-02-20").toBe(true);
+      const e = naiveEvidence(h.independent, base.mean, mulberry32);
+      expect(wire.mean_ci).toMatchObject({ n_independent: h.independent.length, level: 0.9, resamples: 2000, seed: 1 });
+      expect(wire.mean_ci.mean).toBeCloseTo(e.mean, 12);
+      expect(wire.mean_ci.low).toBeCloseTo(e.ci.low, 12);
+      expect(wire.mean_ci.high).toBeCloseTo(e.ci.high, 12);
+      expect(wire.excess_over_baseline.mean).toBeCloseTo(e.excess, 12);
+      expect(wire.excess_over_baseline.low).toBeCloseTo(e.excessLow, 12);
+      expect(wire.excess_over_baseline.high).toBeCloseTo(e.excessHigh, 12);
+      expect(wire.excess_over_baseline.t_stat).toBeCloseTo(e.t, 9);
+    });
+    // Over the whole history the baseline covers the bars after the query too.
+    const full = await call("/forward_distribution?ticker=SPY&start_date=2020-02-20&end_date=2020-03-20&k=10&causal=false&horizon_days=30");
+    expect(full.body.horizons[0].baseline.mean).toBeCloseTo(naiveBaseline(spy, 30).mean, 12);
   });
 
   it("leaves out horizons beyond history, without a fresh close, or running into the query window, and says why", async () => {
     const aapl = readDataset("AAPL.csv");
-    const { status, body } = await call("/forward_distribution?ticker=AAPL&start_date=2023-03-01&end_date=2023-04-01&k=50&horizon_days=1,3,365");
+    const { status, body } = await call("/forward_distribution?ticker=AAPL&start_date=2023-03-01&end_date=2023-04-01&k=50&horizon_days=1,3,365&causal=false");
     expect(status).toBe(200);
     const start = aapl.dates.indexOf("2023-03-01");
     const m = aapl.dates.indexOf("2023-04-03") - start;

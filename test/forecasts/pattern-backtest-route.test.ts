@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { SHARED_PRESENT } from "../support/shared-paths.js";
 import { expectValidationFailures, paidRoutes } from "../support/paid-routes.js";
-import { expectStatsClose, naiveStats, readDataset, type Dataset } from "./forecast-oracle.js";
+import { mulberry32 } from "../support/seeded-rng.js";
+import { expectStatsClose, naiveEvidence, naiveStats, readDataset, type Dataset } from "./forecast-oracle.js";
 
 type Body = Record<string, any>;
 
@@ -64,9 +65,20 @@ describe.skipIf(!SHARED_PRESENT)("/pattern_backtest on the daily dataset", () =>
       expect(body.n_pending_events).toBe(expected.pending.length);
       expect(body.n_dropped_for_gap).toBe(expected.dropped);
       expect(body.direction).toBe(minReturn >= 0 ? "at_least" : "at_most");
-      expectStatsClose(body.distribution, naiveStats(expected.events.map((e) => e.fwd)), (v) => expect(v));
-      expectStatsClose(body.independent_distribution, naiveStats(expected.independent.map((e) => e.fwd)), (v) => expect(v));
-      expectStatsClose(body.baseline, naiveStats(expected.baseline), (v) => expect(v));
+      // The independent events are the headline; every overlapping trigger is the secondary figure.
+      expectStatsClose(body.distribution, naiveStats(expected.independent.map((e) => e.fwd)), (v) => expect(v));
+      expectStatsClose(body.overlapping_distribution, naiveStats(expected.events.map((e) => e.fwd)), (v) => expect(v));
+      const { p25: _p25, p75: _p75, p10: _p10, p90: _p90, min: _min, max: _max, ...baseFields } = naiveStats(expected.baseline);
+      expectStatsClose(body.baseline, baseFields, (v) => expect(v));
+      expect(body.baseline.horizon_days).toBe(F);
+      expect(body.mode).toBe("full_history");
+      if (expected.independent.length >= 2) {
+        const e = naiveEvidence(expected.independent.map((x) => x.fwd), baseFields.mean!, mulberry32);
+        expect(body.mean_ci.low).toBeCloseTo(e.ci.low, 12);
+        expect(body.mean_ci.high).toBeCloseTo(e.ci.high, 12);
+        expect(body.excess_over_baseline.mean).toBeCloseTo(e.excess, 12);
+        expect(body.excess_over_baseline.t_stat).toBeCloseTo(e.t, 9);
+      }
       const recent = expected.independent.slice(-20);
       expect(body.recent_events.map((e: Body) => [e.date, e.outcome_date])).toEqual(recent.map((e) => [ds.dates[e.t], ds.dates[e.t + F]]));
       body.recent_events.forEach((e: Body, i: number) => {

@@ -77,12 +77,16 @@ describe.skipIf(!SHARED_PRESENT)("pattern routes on the daily dataset", () => {
     // BTC's June 2022 crash: an analog ending just before it would otherwise carry the crash as its outcome.
     const window = "ticker=BTC&start_date=2022-06-01&end_date=2022-06-20&k=50";
     const patterns = await call(`/get_patterns?${window}&wrap=false`);
-    const distribution = await call(`/forward_distribution?${window}&horizon_days=7,30`);
+    const distribution = await call(`/forward_distribution?${window}&horizon_days=7,30&causal=false`);
     expect(patterns.status).toBe(200);
     const n = (days: number) => distribution.body.horizons.find((h: { horizon_days: number }) => h.horizon_days === days);
     expect(patterns.body.summary["Matches with 30 day history"]).toBe(n(30).n);
     expect(patterns.body.summary["Average 30 day return"]).toBeCloseTo(n(30).mean, 12);
     expect(patterns.body.summary["Matches with 7 day history"]).toBe(n(7).n);
+    // The same outcomes, so the same evidence beside them: the interval rests on the independent ones.
+    expect(patterns.body.mode).toBe("full_history");
+    expect(patterns.body.evidence[1].mean_ci).toEqual(n(30).mean_ci);
+    expect(patterns.body.evidence[1].baseline).toEqual(n(30).baseline);
   });
 
   it("never returns windows overlapping the query, each other, or a gap", async () => {

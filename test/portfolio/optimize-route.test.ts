@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { SHARED_PRESENT } from "../support/shared-paths.js";
 import { covariance, meanOf, readCsv, sharedWindow } from "./naive-portfolio.js";
-import { paidRoutes } from "../support/paid-routes.js";
+import { optimizePortfolioContract } from "../../src/contracts/portfolio/optimize-portfolio.js";
+import { paidRoutes, queryOf } from "../support/paid-routes.js";
+import { expectSameResponse } from "../support/same-response.js";
 
 type Weight = { ticker: string; weight: number; mean_return_annual: number; volatility_annual: number };
 
@@ -23,7 +25,7 @@ describe.skipIf(!SHARED_PRESENT)("/optimize_portfolio on the daily dataset", () 
   });
 
   it("max_ratio: weights on the simplex, figures recomputed from the CSV, no grid portfolio with a better ratio", async () => {
-    const { status, body } = await call("tickers=AAPL,MSFT,NVDA,SPY&period=1y&objective=max_ratio&risk_free_rate=0.04");
+    const { status, body } = await call("tickers=AAPL,MSFT,NVDA,SPY&period=1y&objective=max_ratio&risk_free_rate=0.04&covariance=sample");
     expect(status).toBe(200);
     const ref = naive(["AAPL.csv", "MSFT.csv", "NVDA.csv", "SPY.csv"], 12);
     const weights = (body.weights as Weight[]).map((w) => w.weight);
@@ -56,8 +58,42 @@ describe.skipIf(!SHARED_PRESENT)("/optimize_portfolio on the daily dataset", () 
     expect(body.method).toContain("HiGHS");
   });
 
+  it("defaults to the Ledoit-Wolf shrunk covariance, recomputed from its definition, and says expected returns are historical means", async () => {
+    const { status, body } = await call("tickers=AAPL,MSFT,NVDA,SPY&period=1y&objective=min_volatility");
+    expect(status).toBe(200);
+    const window = sharedWindow(["AAPL.csv", "MSFT.csv", "NVDA.csv", "SPY.csv"].map(readCsv), 12);
+    const p = window.returns.length;
+    const n = window.returns[0].length;
+    const x = window.returns.map((r) => r.map((v) => v - meanOf(r)));
+    const s = x.map((a) => x.map((b) => a.reduce((acc, v, t) => acc + v * b[t], 0) / n));
+    const mu = s.reduce((acc, row, i) => acc + row[i], 0) / p;
+    const norm2 = (m: number[][]) => m.reduce((acc, row) => acc + row.reduce((t, v) => t + v * v, 0), 0) / p;
+    const d2 = norm2(s.map((row, i) => row.map((v, j) => v - (i === j ? mu : 0))));
+    let b2 = 0;
+    for (let t = 0; t < n; t++) b2 += norm2(x.map((a, i) => x.map((b, j) => a[t] * b[t] - s[i][j])));
+    b2 /= n * n;
+    const delta = Math.min(b2, d2) / d2;
+    const cov = s.map((row, i) => row.map((v, j) => ((1 - delta) * v + (i === j ? delta * mu : 0)) * 252));
+    expect(body.covariance).toBe("ledoit_wolf");
+    expect(body.shrinkage_intensity).toBeCloseTo(delta, 12);
+    expect(body.expected_returns).toMatch(/^historical_mean/);
+    const weights = (body.weights as Weight[]).map((w) => w.weight);
+    const { vol } = portfolio(weights, weights.map(() => 0), cov);
+    expect(body.volatility_annual).toBeCloseTo(vol, 12);
+    // The minimum of w'Σw on the simplex: no grid portfolio does better under the shrunk covariance.
+    const steps = 20;
+    for (let a = 0; a <= steps; a++)
+      for (let b = 0; a + b <= steps; b++)
+        for (let c = 0; a + b + c <= steps; c++) {
+          const w = [a, b, c, steps - a - b - c].map((v) => v / steps);
+          expect(portfolio(w, w.map(() => 0), cov).vol).toBeGreaterThanOrEqual(vol - 1e-12);
+        }
+    const sample = await call("tickers=AAPL,MSFT,NVDA,SPY&period=1y&objective=min_volatility&covariance=sample");
+    expect([sample.body.covariance, sample.body.shrinkage_intensity]).toEqual(["sample", null]);
+  });
+
   it("min_volatility across calendars (stocks, gold futures, EUR/USD) beats every grid portfolio", async () => {
-    const { status, body } = await call("tickers=SPY,GC=F,EURUSD=X&period=2y&objective=min_volatility");
+    const { status, body } = await call("tickers=SPY,GC=F,EURUSD=X&period=2y&objective=min_volatility&covariance=sample");
     expect(status).toBe(200);
     const ref = naive(["SPY.csv", "GOLD.csv", "EURUSD.csv"], 24);
     expect(body.n).toBe(ref.returns[0].length);
@@ -71,7 +107,7 @@ describe.skipIf(!SHARED_PRESENT)("/optimize_portfolio on the daily dataset", () 
   });
 
   it("max_return puts everything in the highest-mean ticker; a crypto-only book is annualised by 365", async () => {
-    const { status, body } = await call("tickers=BTC,ETH,SOL&period=1y&objective=max_return");
+    const { status, body } = await call("tickers=BTC,ETH,SOL&period=1y&objective=max_return&covariance=sample");
     expect(status).toBe(200);
     const ref = naive(["BTC-USD.csv", "ETH-USD.csv", "SOL-USD.csv"], 12, 365);
     const top = ref.mu.indexOf(Math.max(...ref.mu));
@@ -104,5 +140,15 @@ describe.skipIf(!SHARED_PRESENT)("/optimize_portfolio on the daily dataset", () 
     expect(status).toBe(404);
     expect(body.error.code).toBe("UNKNOWN_TICKER");
     expect(body.error.details).toEqual([{ param: "tickers", issue: expect.stringContaining("ZZZZQ") }]);
+  });
+});
+
+describe.skipIf(!SHARED_PRESENT)("documented /optimize_portfolio example", () => {
+  const { call } = paidRoutes();
+
+  it("is what the service answers", async () => {
+    const { status, body } = await call(`/optimize_portfolio?${queryOf(optimizePortfolioContract.example.params)}`);
+    expect(status).toBe(200);
+    expectSameResponse(body, optimizePortfolioContract.example.response, "optimize_portfolio");
   });
 });

@@ -7,7 +7,11 @@
 /** A uniform generator on [0, 1). */
 export type Uniform = () => number;
 
-/** mulberry32: 32-bit state, period 2^32, good enough for test data and reproducible across platforms. */
+/**
+ * mulberry32: 32-bit state, period 2^32, good enough for test data and reproducible across platforms. Kept apart
+ * from src/core/bootstrap.ts on purpose: the oracles recompute the published bootstrap intervals from the documented
+ * generator without calling production code.
+ */
 export function mulberry32(seed: number): Uniform {
   let state = seed >>> 0;
   return () => {

@@ -12,7 +12,6 @@ export const distributionFields = {
   hit_rate: z.number().nullable().openapi({ description: "Share of outcomes above zero (0 to 1)" }),
 };
 
-export const DistributionSchema = z.object(distributionFields).openapi("OutcomeDistribution");
 
 export const LevelsSchema = z
   .object({

@@ -3,6 +3,7 @@ import type { OperationContract } from "../operation-contract.js";
 import { enumParam, intParam, isoDateParam, symbolListParam, tickerParam } from "../params.js";
 import { METRICS } from "../patterns/pattern-params.js";
 import { horizonListParam } from "./horizon-list-param.js";
+import { BOOTSTRAP_TEXT, evidenceShape, ModeSchema } from "../evidence-schemas.js";
 import { distributionFields } from "./outcome-schemas.js";
 import { PLAYBOOK_EXAMPLE } from "./playbook-example.js";
 
@@ -32,6 +33,7 @@ const OutcomeSchema = z
     horizon_days: z.number().int().openapi({ description: "Calendar days after each analog's last date" }),
     ...distributionFields,
     returns: z.array(z.number().nullable()).openapi({ description: "Per analog, in the order of `analogs`: the return, or null when history cannot tell" }),
+    ...evidenceShape,
   })
   .openapi("PlaybookOutcome");
 
@@ -91,6 +93,7 @@ const response = z
         }),
       )
       .openapi({ description: "The events: the window's analogs in the ticker's own history, best first, never overlapping the window or each other" }),
+    mode: ModeSchema,
     ticker_outcomes: z.array(OutcomeSchema).openapi({ description: "What the ticker itself did after its analogs, per horizon, for comparison" }),
     peers: z.array(PeerSchema).openapi({ description: "In request order" }),
   })
@@ -111,11 +114,16 @@ export const playbookContract: OperationContract<typeof params, typeof response>
     "before end_date, at lags -5 to +5 positions of that return sequence (trading days); lag_days > 0 " +
     "pairs the ticker's return on day t with the peer's on day t + lag (the ticker leads). Reported: every lag, lag 0, the lag with the " +
     "largest |correlation| (ties to the shorter lag), each with its n, and a 95% noise band. A peer that fails (unknown, no data, " +
-    "upstream trouble) keeps its row with a status and error inside the 200 response; when every peer fails the answer is the error " +
-    "they share and nothing is charged; the ticker itself failing is an error " +
-    "(404 UNKNOWN_TICKER / NO_DATA, 422 for a window that is too short, too long or spans a gap).",
+    "upstream trouble) keeps its row with a status and error inside the 200 response; when every peer fails the answer is the error they share and nothing is charged; the ticker itself failing is an error " +
+    "(404 UNKNOWN_TICKER / NO_DATA, 422 for a window that is too short, too long or spans a gap). No look-ahead across assets: an " +
+    "analog that ends before the window and whose horizon reaches into it (or past its end) gives null for the ticker and every " +
+    "peer alike, so no outcome is made of the window's own dates or the move that followed them. Beside each outcome distribution " +
+    "(ticker and peers): `baseline` (that series' return from every bar over the same horizon, whole history: mode full_history), " +
+    "`mean_ci` (bootstrap interval of the mean of the independent moves, whose [analog start, last date + horizon] spans share no " +
+    "day) and `excess_over_baseline`. " +
+    BOOTSTRAP_TEXT,
   params,
   response,
-  example: PLAYBOOK_EXAMPLE,
+  example: { params: PLAYBOOK_EXAMPLE.params, response: response.parse(PLAYBOOK_EXAMPLE.response) },
   errors: ["UNKNOWN_TICKER", "NO_DATA", "UPSTREAM_UNAVAILABLE"],
 };

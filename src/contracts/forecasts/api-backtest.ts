@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { BOOTSTRAP_TEXT } from "../evidence-schemas.js";
 import type { OperationContract } from "../operation-contract.js";
 import { intParam, tickerParam } from "../params.js";
 import { API_BACKTEST_EXAMPLE } from "./forecast-examples.js";
@@ -34,9 +35,11 @@ export const apiBacktestContract: OperationContract<typeof params, typeof respon
     "calendar-day horizon (default 7 and 30), the return from each analog's last close to the last close at or before the horizon, " +
     "counted only when real history reaches it and the outcome ends by the query's first close; P10/P25/P50/P75/P90 (type 7), " +
     "mean, std, min, max, hit rate, n and n_independent. The most recent shape depends on the date of the ticker's latest bar, " +
-    "so the figures move as history grows.",
+    "so the figures move as history grows. mode is always causal. Each horizon carries `baseline` (every bar's return over the same " +
+    "horizon, closed by the query's first bar), `mean_ci` and `excess_over_baseline`. " +
+    BOOTSTRAP_TEXT,
   params,
   response,
-  example: API_BACKTEST_EXAMPLE,
+  example: { params: API_BACKTEST_EXAMPLE.params, response: response.parse(API_BACKTEST_EXAMPLE.response) },
   errors: ["UNKNOWN_TICKER", "NO_DATA", "RANGE_UNAVAILABLE", "UPSTREAM_UNAVAILABLE"],
 };

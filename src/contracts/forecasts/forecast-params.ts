@@ -41,11 +41,11 @@ export const metricParam = () =>
 
 export const causalParam = () =>
   booleanParam({
-    default: false,
+    default: true,
     description:
-      "false (default): analogs may come from anywhere in the history, after the query window included (fine for studying a past " +
-      "window; for the most recent window there is nothing after it anyway). true: walk-forward, only analogs that end before the " +
-      "window starts, so every figure was known at the window's first bar.",
+      "true (default): walk-forward, only analogs that end before the window starts and outcomes (and the baseline) that closed " +
+      "by then, so every figure was known at the window's first bar. false: analogs may come from anywhere in the history, after " +
+      "the query window included (a study of a past episode, not a tradable forecast). The body's `mode` says which was used.",
   });
 
 /** The dated query window [start_date, end_date) shared with the pattern routes. */

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { evidenceShape, ModeSchema } from "../evidence-schemas.js";
 
 const nullableReturn = (description: string) => z.number().nullable().openapi({ description: `${description}; null when n = 0` });
 
@@ -28,6 +29,7 @@ export const HorizonDistributionSchema = z
         "How many of the n outcomes share no daily return with each other (their [analog start, horizon close] spans do not " +
         "overlap; greedy by earliest end, the maximum such set). Overlapping outcomes are not independent evidence.",
     }),
+    ...evidenceShape,
   })
   .openapi("ForecastHorizonDistribution");
 
@@ -87,6 +89,7 @@ export const analogForecastShape = {
   history: HistoryEchoSchema,
   metric: z.enum(["l1", "l2"]),
   causal: z.boolean().openapi({ description: "True when only analogs ending before the query window were searched" }),
+  mode: ModeSchema,
   k: z.number().int().openapi({ description: "Analogs asked for" }),
   analogs_found: z.number().int().openapi({ description: "Analogs the history supplied (at most k)" }),
   horizons: z.array(HorizonDistributionSchema).openapi({ description: "One distribution per horizon, in the requested order" }),

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { BOOTSTRAP_TEXT } from "../evidence-schemas.js";
 import type { OperationContract } from "../operation-contract.js";
 import { tickerParam } from "../params.js";
 import { FORWARD_DISTRIBUTION_EXAMPLE } from "./forecast-examples.js";
@@ -23,6 +24,12 @@ const response = z
     ...analogForecastShape,
     start_date: z.string().openapi({ description: "As requested (inclusive)" }),
     end_date: z.string().openapi({ description: "As requested (exclusive)" }),
+    primary_horizon_days: z.number().int().openapi({ description: "The first horizon of horizon_days: the one P10 to P90 describe" }),
+    P10: z.number().nullable().openapi({ description: "10th percentile of the primary horizon's outcomes (type 7), decimal; null when n = 0" }),
+    P25: z.number().nullable().openapi({ description: "25th percentile of the primary horizon's outcomes" }),
+    P50: z.number().nullable().openapi({ description: "Median of the primary horizon's outcomes" }),
+    P75: z.number().nullable().openapi({ description: "75th percentile of the primary horizon's outcomes" }),
+    P90: z.number().nullable().openapi({ description: "90th percentile of the primary horizon's outcomes" }),
   })
   .openapi("ForwardDistribution");
 
@@ -36,13 +43,19 @@ export const forwardDistributionContract: OperationContract<typeof params, typeo
     "the return from its last close to the last close at or before h days later. An outcome counts only if real history reaches " +
     "the horizon (no figure rests on data that does not exist yet) with a close at most 4 days old, and, for an analog before the " +
     "query window, only if its outcome ends by the query's first close (otherwise it would be made of the query's own bars). By " +
-    "default analogs after the query window are allowed (a study of a past window uses all history; a window at the end of history " +
-    "has nothing after it); causal=true restricts the search to windows ending before the query starts, so every figure was known " +
-    "then. Per horizon: n, P10/P25/P50/P75/P90 (type 7), mean, sample std, min, max, hit rate (share above zero) and n_independent, " +
+    "default (causal=true) only windows ending before the query starts are searched and the baseline uses only outcomes closed by " +
+    "then, so every figure was known at the window's first bar; causal=false also admits analogs after the query window (a study " +
+    "of a past episode). `mode` says which produced the figures. P10 to P90 at the top level are the spec's names for the first " +
+    "horizon listed (primary_horizon_days). Per horizon: n, P10/P25/P50/P75/P90 (type 7), mean, sample std, min, max, hit rate (share above zero) and n_independent, " +
     "the largest subset of outcomes whose [analog start, horizon close] spans share no daily return. Every analog is listed with " +
-    "its per-horizon outcome and status. Returns are decimals.",
+    "its per-horizon outcome and status. Beside each horizon's figures: `baseline` (the unconditional return from every bar of the " +
+    "same history over the same horizon), `mean_ci` (the bootstrap interval of the independent outcomes' mean) and " +
+    "`excess_over_baseline` (their difference, its interval and t statistic): an excess interval that straddles zero means the " +
+    "analogs say nothing the baseline does not. " +
+    BOOTSTRAP_TEXT +
+    " Returns are decimals.",
   params,
   response,
-  example: FORWARD_DISTRIBUTION_EXAMPLE,
+  example: { params: FORWARD_DISTRIBUTION_EXAMPLE.params, response: response.parse(FORWARD_DISTRIBUTION_EXAMPLE.response) },
   errors: ["UNKNOWN_TICKER", "NO_DATA", "RANGE_UNAVAILABLE", "UPSTREAM_UNAVAILABLE"],
 };

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { BaselineSchema, BOOTSTRAP_TEXT, ExcessSchema, MeanCiSchema, ModeSchema } from "../evidence-schemas.js";
 import type { OperationContract } from "../operation-contract.js";
 import { intParam, numberParam, tickerParam } from "../params.js";
 import { PATTERN_BACKTEST_EXAMPLE } from "./forecast-examples.js";
@@ -54,11 +55,20 @@ const response = z
     }),
     n_pending_events: z.number().int().openapi({ description: "Triggers in the last forward_days bars, outcome not known yet" }),
     n_dropped_for_gap: z.number().int().openapi({ description: "Triggers whose forward span crosses a data gap (left out)" }),
-    distribution: ReturnStatsSchema.openapi({ description: "Outcomes of all n_events triggers (overlapping: n overstates the evidence)" }),
-    independent_distribution: ReturnStatsSchema.openapi({ description: "Outcomes of the n_independent_events triggers" }),
-    baseline: ReturnStatsSchema.openapi({
-      description: "Unconditional base rate: the forward_days return after every bar with a gap-free span, triggered or not (overlapping)",
+    mode: ModeSchema,
+    distribution: ReturnStatsSchema.openapi({
+      description: "The headline: outcomes of the n_independent_events triggers (spans sharing no daily return), one piece of evidence each",
     }),
+    overlapping_distribution: ReturnStatsSchema.openapi({
+      description: "Secondary: outcomes of all n_events triggers, overlapping ones included (consecutive days of one move: n overstates the evidence)",
+    }),
+    baseline: BaselineSchema.openapi({
+      description:
+        "Unconditional base rate: the forward_days-bar return after every bar with a gap-free span, triggered or not (overlapping); " +
+        "here horizon_days holds forward_days, counted in bars like every figure of this route",
+    }),
+    mean_ci: MeanCiSchema,
+    excess_over_baseline: ExcessSchema,
     recent_events: z.array(EventSchema).openapi({ description: `The ${RECENT_EVENTS_LISTED} most recent independent events, oldest first` }),
     pending_events: z.array(EventSchema).openapi({ description: "Every pending trigger, oldest first" }),
     history: z.object(HistoryEchoSchema.shape),
@@ -76,10 +86,14 @@ export const patternBacktestContract: OperationContract<typeof params, typeof re
     "outcome only on the forward_days bars after t, and the threshold is fixed in advance, nothing is fitted. Spans crossing a data gap " +
     "are left out. Consecutive triggers overlap (a strong month triggers on many days), so besides all events the response gives the " +
     "independent events: greedily, earliest first, the triggers whose [t - lookback_days, t + forward_days] spans share no daily " +
-    "return, with their own distribution. The baseline is the same forward return after every bar, to compare the edge against. " +
-    "Each distribution: n, P10/P25/P50/P75/P90 (type 7), mean, std, min, max, hit rate (share above zero).",
+    "return; their distribution is the headline (`distribution`), all events' the secondary `overlapping_distribution`. The " +
+    "baseline is the same forward return after every bar, to compare the edge against; `mean_ci` is the bootstrap interval of the " +
+    "independent events' mean and `excess_over_baseline` its difference from the baseline (mode full_history: the whole history " +
+    "is scanned, every outcome after its trigger). " +
+    BOOTSTRAP_TEXT +
+    " Each distribution: n, P10/P25/P50/P75/P90 (type 7), mean, std, min, max, hit rate (share above zero).",
   params,
   response,
-  example: PATTERN_BACKTEST_EXAMPLE,
+  example: { params: PATTERN_BACKTEST_EXAMPLE.params, response: response.parse(PATTERN_BACKTEST_EXAMPLE.response) },
   errors: ["UNKNOWN_TICKER", "NO_DATA", "RANGE_UNAVAILABLE", "UPSTREAM_UNAVAILABLE"],
 };

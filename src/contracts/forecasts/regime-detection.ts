@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { BOOTSTRAP_TEXT, evidenceShape, ModeSchema } from "../evidence-schemas.js";
 import type { OperationContract } from "../operation-contract.js";
 import { intParam, tickerParam } from "../params.js";
 import { REGIME_DETECTION_EXAMPLE } from "./forecast-examples.js";
@@ -50,6 +51,7 @@ const ForwardSummarySchema = z
     mean: z.number().nullable().openapi({ description: "Mean outcome, decimal; null when n = 0" }),
     median: z.number().nullable().openapi({ description: "Median outcome, decimal; null when n = 0" }),
     hit_rate: z.number().nullable().openapi({ description: "Share of outcomes above zero; null when n = 0" }),
+    ...evidenceShape,
   })
   .openapi("RegimeForwardSummary");
 
@@ -63,6 +65,7 @@ const response = z
     window: WindowEchoSchema,
     regime: RegimeSchema,
     analogs: z.array(AnalogRowSchema).openapi({ description: "The 3 closest earlier windows, closest first, with 7- and 30-day outcomes" }),
+    mode: ModeSchema,
     forward_summary: z.array(ForwardSummarySchema).openapi({ description: "Per horizon (7 and 30 calendar days), over the analogs" }),
     history: HistoryEchoSchema,
     method: z.string().openapi({ description: "How the label and the analogs were derived, with the numbers used" }),
@@ -79,9 +82,13 @@ export const regimeDetectionContract: OperationContract<typeof params, typeof re
     "per-horizon summary with n. Label: trend from trend_z = ln(1 + window return) / (std of daily log returns * sqrt(bars - 1)), " +
     "uptrend at >= 1, downtrend at <= -1, else range; volatility from the percentile of the window's realised daily volatility among " +
     "all gap-free windows of the same length in the ticker's own history up to the last bar: low below 0.25, high above 0.75, else " +
-    "normal. Nothing after the last bar is read, so a label never changes in hindsight. The method field restates this with the numbers.",
+    "normal. Nothing after the last bar is read, so a label never changes in hindsight (mode is always causal). Each forward_summary " +
+    "entry carries `baseline` (every bar's return over the same horizon, closed by the window's first bar), `mean_ci` and " +
+    "`excess_over_baseline`: with 3 analogs the interval is wide, and that is the point. " +
+    BOOTSTRAP_TEXT +
+    " The method field restates this with the numbers.",
   params,
   response,
-  example: REGIME_DETECTION_EXAMPLE,
+  example: { params: REGIME_DETECTION_EXAMPLE.params, response: response.parse(REGIME_DETECTION_EXAMPLE.response) },
   errors: ["UNKNOWN_TICKER", "NO_DATA", "RANGE_UNAVAILABLE", "UPSTREAM_UNAVAILABLE"],
 };

@@ -43,10 +43,11 @@ const universeParam = z
     example: "MSFT,NVDA,SPY",
     description:
       "Extension (cross-asset analogs): comma-separated symbols (at most 50) whose histories are searched for the query window " +
-      "besides the ticker's own, or `all` for the node's known universe: every file of the offline dataset (when MARKET_DATA_DIR is " +
-      "set) or a fixed list of liquid live symbols (AAPL, AMZN, GOOGL, MSFT, NVDA, TSLA, SPY, QQQ, ^GSPC, BTC-USD, ETH-USD, SOL-USD, " +
-      "GC=F, ^VIX, ^TNX, EURUSD=X, CL=F, BZ=F), plus the 100 tickers most recently loaded on this node by the pattern and " +
-      "cross-asset routes. Omit it for the standard single-ticker search.",
+      "besides the ticker's own, or `all` for the fixed, versioned list returned in the body as `universe.list` (version " +
+      "2026-11-23: AAPL, AMZN, GOOGL, MSFT, NVDA, TSLA, SPY, QQQ, BTC-USD, ETH-USD, SOL-USD, GC=F, ^VIX, ^TNX, EURUSD=X, CL=F, " +
+      "BZ=F; the same for every caller and node, so one call loads at most 17 series besides the query's). Windows of other series " +
+      "that are concurrent with the query (they start by its last bar and end less than 30 days before its first bar, or later) " +
+      "are never returned: they would share its dates or the move that followed it. Omit it for the standard single-ticker search.",
   });
 
 /** /get_patterns_raw and /get_patterns: the standard parameters plus the optional `universe` extension. */
@@ -75,6 +76,18 @@ export const PatternMatchSchema = z
 
 export const UniverseReportSchema = z
   .object({
+    list: z
+      .object({
+        version: z.string().openapi({ description: "Version of the fixed list; a changed list gets a new version" }),
+        symbols: z.array(z.string()).openapi({ description: "The symbols `all` stands for, in order" }),
+      })
+      .optional()
+      .openapi({ description: "Present for universe=all: the documented list that was searched" }),
+    concurrency_horizon_days: z.number().int().openapi({
+      description:
+        "Windows of other series starting by the query's last bar and ending within this many days before its first bar (or later) " +
+        "are concurrent with the query and were excluded from the search, so none of them is a match or enters a forward figure",
+    }),
     searched: z.array(z.string()).openapi({ description: "Tickers whose histories were searched, the query's own first; one entry per source symbol" }),
     skipped: z
       .array(

@@ -4,6 +4,12 @@ import { enumParam, numberParam, symbolListParam } from "../params.js";
 import { PERIODS, periodParam } from "./portfolio-params.js";
 
 export const OBJECTIVES = ["max_ratio", "min_volatility", "max_return"] as const;
+export const COVARIANCES = ["ledoit_wolf", "sample"] as const;
+
+/** Said in every body: the optimiser's expected returns are the period's historical means, nothing more. */
+export const EXPECTED_RETURNS_NOTE =
+  "historical_mean: each asset's expected return is its mean daily return over the period, annualised (in-sample; past means " +
+  "are a noisy guide to future returns, and the weights inherit that noise)";
 
 const params = z.object({
   tickers: symbolListParam({ min: 2, max: 30, description: "Comma-separated symbols, 2 to 30 (duplicates removed)", example: "AAPL,MSFT,NVDA,SPY" }),
@@ -19,6 +25,13 @@ const params = z.object({
     max: 0.25,
     default: 0.04,
     description: "Annual risk-free rate, decimal (0.04 = 4%), -0.05 to 0.25; enters max_ratio and the reported ratio",
+  }),
+  covariance: enumParam(COVARIANCES, {
+    default: "ledoit_wolf",
+    description:
+      "Covariance estimator: ledoit_wolf (default): the sample covariance shrunk toward the identity scaled to the average " +
+      "variance, with the Ledoit-Wolf (2004) optimal intensity (less noise, better-conditioned, less extreme weights); sample: the " +
+      "plain n - 1 sample covariance",
   }),
 });
 
@@ -46,6 +59,11 @@ const response = z
     periods_per_year: z.number().int().openapi({ description: "Annualisation factor: 252 trading days, or 365 when every ticker is crypto" }),
     skipped_gaps: z.number().int().openapi({ description: "Steps between shared dates longer than 5 days (a data hole) left out of the returns" }),
     method: z.string().openapi({ description: "The optimisation actually performed and the solver" }),
+    covariance: z.enum(COVARIANCES).openapi({ description: "The covariance estimator Σ came from (volatility_annual and ratio use it)" }),
+    shrinkage_intensity: z.number().nullable().openapi({
+      description: "Ledoit-Wolf intensity δ in [0, 1]: Σ = δ·(tr(S)/p)·I + (1 - δ)·S with S the 1/n sample covariance; null for sample",
+    }),
+    expected_returns: z.string().openapi({ description: "Where μ comes from: always historical_mean (the period's mean daily returns, annualised)" }),
   })
   .openapi("OptimizePortfolio");
 
@@ -54,7 +72,8 @@ export const optimizePortfolioContract: OperationContract<typeof params, typeof 
   description:
     "Long-only mean-variance optimisation (weights >= 0, summing to 1; no leverage, no shorting). Inputs: daily simple returns of each " +
     "ticker on the dates all tickers share (an intersection: a day one market is closed is skipped for all), over the period ending on " +
-    "the latest shared date. μ is each asset's mean daily return and Σ the sample covariance (n - 1) of daily returns, both annualised by " +
+    "the latest shared date. μ is each asset's mean daily return (expected returns are historical means: the body says so in expected_returns) and Σ, by " +
+    "default, the Ledoit-Wolf shrunk covariance (covariance=sample: the n - 1 sample covariance) of daily returns, both annualised by " +
     "periods_per_year: 252 trading days, or 365 when every ticker is crypto (then the shared dates include weekends). A book mixing crypto " +
     "with stocks is aligned to stock trading days, so a coin's weekend move sits in its Monday return. Objectives: min_volatility solves " +
     "min w'Σw; max_ratio maximises (w'μ - rf) / sqrt(w'Σw) through the standard transformation to the convex QP min y'Σy subject to " +
@@ -69,28 +88,50 @@ export const optimizePortfolioContract: OperationContract<typeof params, typeof 
   response,
   example: {
     params: { tickers: "AAPL,MSFT,NVDA,SPY", period: "1y", objective: "max_ratio", risk_free_rate: 0.04 },
-    response: {
-      objective: "max_ratio",
-      period: "1y",
-      risk_free_rate: 0.04,
-      weights: [
-        { ticker: "AAPL", weight: 0, mean_return_annual: 0.2632558843000683, volatility_annual: 0.224681350578281 },
-        { ticker: "MSFT", weight: 0, mean_return_annual: 0.21137243451541143, volatility_annual: 0.19592600387042416 },
-        { ticker: "NVDA", weight: 0.237342383773361, mean_return_annual: 1.2777306752482795, volatility_annual: 0.5207703109349023 },
-        { ticker: "SPY", weight: 0.762657616226639, mean_return_annual: 0.311044086677287, volatility_annual: 0.12130977939536333 },
+    // Recorded from a real run on the shared dataset; test/portfolio/optimize-route.test.ts replays it.
+    response: response.parse({
+      "objective": "max_ratio",
+      "period": "1y",
+      "risk_free_rate": 0.04,
+      "weights": [
+        {
+          "ticker": "AAPL",
+          "weight": 0.019705337900898134,
+          "mean_return_annual": 0.2632558843000683,
+          "volatility_annual": 0.224681350578281
+        },
+        {
+          "ticker": "MSFT",
+          "weight": 0,
+          "mean_return_annual": 0.21137243451541143,
+          "volatility_annual": 0.19592600387042416
+        },
+        {
+          "ticker": "NVDA",
+          "weight": 0.3195035449906855,
+          "mean_return_annual": 1.2777306752482795,
+          "volatility_annual": 0.5207703109349023
+        },
+        {
+          "ticker": "SPY",
+          "weight": 0.6607911171084162,
+          "mean_return_annual": 0.311044086677287,
+          "volatility_annual": 0.12130977939536333
+        }
       ],
-      expected_return_annual: 0.5404797859704646,
-      volatility_annual: 0.19652215807516613,
-      ratio: 2.546683747382014,
-      n: 252,
-      start_date: "2023-12-06",
-      end_date: "2024-12-06",
-      periods_per_year: 252,
-      skipped_gaps: 0,
-      method:
-        "maximum Sharpe ratio: min y'Σy subject to (μ - rf)'y = 1, y >= 0, then w = y / sum(y) (Cornuejols-Tütüncü transformation to a " +
-        "convex QP), solved by HiGHS 1.15.1 (highs-js, primal active-set QP, simplex LP)",
-    },
+      "expected_return_annual": 0.6189621959451518,
+      "volatility_annual": 0.22779210248126885,
+      "ratio": 2.5416254103574962,
+      "n": 252,
+      "start_date": "2023-12-06",
+      "end_date": "2024-12-06",
+      "periods_per_year": 252,
+      "skipped_gaps": 0,
+      "method": "maximum Sharpe ratio: min y'Σy subject to (μ - rf)'y = 1, y >= 0, then w = y / sum(y) (Cornuejols-Tütüncü transformation to a convex QP), solved by HiGHS 1.15.1 (highs-js, primal active-set QP, simplex LP)",
+      "covariance": "ledoit_wolf",
+      "shrinkage_intensity": 0.0342449875869856,
+      "expected_returns": "historical_mean: each asset's expected return is its mean daily return over the period, annualised (in-sample; past means are a noisy guide to future returns, and the weights inherit that noise)"
+    }),
   },
   errors: ["UNKNOWN_TICKER", "NO_DATA", "RANGE_UNAVAILABLE", "UPSTREAM_UNAVAILABLE"],
 };

@@ -34,14 +34,11 @@ export interface CorrelationResult {
  * one fails the call.
  */
 export class CorrelationService {
-  constructor(
-    private readonly seriesCache: SeriesCache,
-    private readonly record?: (ticker: string) => void,
-  ) {}
+  constructor(private readonly seriesCache: SeriesCache) {}
 
   /** `period` names the span in messages; `periodMonths` is the span in calendar months. */
   async matrix(query: { tickers: string[]; period: string; periodMonths: number }): Promise<CorrelationResult> {
-    const outcomes = await loadEach(this.seriesCache, query.tickers, this.record);
+    const outcomes = await loadEach(this.seriesCache, query.tickers);
     const failed = outcomes.flatMap((o) => (o.status === "ok" ? [] : [o]));
     if (failed.length > 0) {
       // Every failed ticker is named; the caller's own mistakes (unknown, no data: 404) outrank upstream trouble (503).

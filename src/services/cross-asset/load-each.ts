@@ -9,12 +9,11 @@ export type LoadOutcome = { ticker: string; status: "ok"; loaded: LoadedSeries }
  * Each ticker's whole daily history, loaded side by side; a ticker that fails for a reason the caller
  * can act on (unknown, no data, upstream trouble) comes back as an outcome instead of failing the rest.
  */
-export async function loadEach(cache: SeriesCache, tickers: readonly string[], record?: (ticker: string) => void): Promise<LoadOutcome[]> {
+export async function loadEach(cache: SeriesCache, tickers: readonly string[]): Promise<LoadOutcome[]> {
   return Promise.all(
     tickers.map(async (ticker): Promise<LoadOutcome> => {
       try {
         const loaded = await cache.load(ticker, "1d");
-        record?.(loaded.symbol.ticker);
         return { ticker: loaded.series.ticker, status: "ok", loaded };
       } catch (error) {
         return itemFailure(ticker, error);

@@ -1,6 +1,8 @@
+import { forecastEvidence, unconditionalBaseline, type Evidence } from "../../analytics/forecast-evidence.js";
+import { selectIndependent, type ReturnStats } from "../../analytics/return-distribution.js";
 import { alignedReturns } from "../../analytics/aligned-returns.js";
 import type { Metric } from "../../analytics/analog-search.js";
-import { anchoredMove, outcomeDistribution, type OutcomeDistribution } from "../../analytics/anchored-outcomes.js";
+import { anchoredMove, outcomeDistribution } from "../../analytics/anchored-outcomes.js";
 import { leadLag, type LeadLag } from "../../analytics/lead-lag.js";
 import type { ErrorCode } from "../../domain/app-error.js";
 import type { PriceSeries } from "../../analytics/price-series.js";
@@ -27,10 +29,12 @@ export interface PlaybookQuery {
   leadLagReturns: number;
 }
 
-export interface HorizonOutcome extends OutcomeDistribution {
+export interface HorizonOutcome extends ReturnStats {
   horizonDays: number;
   /** Per analog, in analog order: the move after it, or null when history cannot tell. */
   values: (number | null)[];
+  /** Baseline of the same series over its whole history and horizon, interval of the independent moves' mean, excess. */
+  evidence: Evidence;
 }
 
 export interface LeadLagResult extends LeadLag {
@@ -68,7 +72,6 @@ export class PlaybookService {
   constructor(
     private readonly patterns: PatternService,
     private readonly seriesCache: SeriesCache,
-    private readonly record?: (ticker: string) => void,
   ) {}
 
   async playbook(query: PlaybookQuery): Promise<PlaybookResult> {
@@ -82,9 +85,10 @@ export class PlaybookService {
       wrap: false,
     });
     const anchorsMs = pattern.analogs.map((a) => pattern.series.timesMs[a.indices[a.indices.length - 1]]);
+    const startsMs = pattern.analogs.map((a) => pattern.series.timesMs[a.indices[0]]);
     const queryStartMs = pattern.series.timesMs[pattern.window.start];
-    const outcomesOf = (series: PriceSeries) => query.horizonsDays.map((days) => horizonOutcome(series, anchorsMs, days, queryStartMs));
-    const peers = (await loadEach(this.seriesCache, query.peers, this.record)).map((outcome): PeerPlaybook => {
+    const outcomesOf = (series: PriceSeries) => query.horizonsDays.map((days) => horizonOutcome(series, startsMs, anchorsMs, days, queryStartMs));
+    const peers = (await loadEach(this.seriesCache, query.peers)).map((outcome): PeerPlaybook => {
       if (outcome.status !== "ok") return { ...outcome, outcomes: [], leadLag: null };
       const { series } = outcome.loaded;
       return { ticker: series.ticker, status: "ok", outcomes: outcomesOf(series), leadLag: leadLagBefore(pattern.series, series, query) };
@@ -97,11 +101,21 @@ export class PlaybookService {
  * An analog that ends before the query window and whose horizon reaches into it does not count (null): its
  * outcome would be made of the same days as the query itself, the ticker's or a peer's alike.
  */
-function horizonOutcome(series: PriceSeries, anchorsMs: readonly number[], horizonDays: number, queryStartMs: number): HorizonOutcome {
+function horizonOutcome(
+  series: PriceSeries,
+  startsMs: readonly number[],
+  anchorsMs: readonly number[],
+  horizonDays: number,
+  queryStartMs: number,
+): HorizonOutcome {
   const values = anchorsMs.map((anchorMs) =>
     anchorMs < queryStartMs && anchorMs + horizonDays * DAY_MS > queryStartMs ? null : anchoredMove(series, anchorMs, horizonDays),
   );
-  return { horizonDays, ...outcomeDistribution(values), values };
+  // Independent: the moves whose [analog start, anchor + horizon] spans share no day.
+  const known = values.flatMap((value, i) => (value === null ? [] : [{ value, start: startsMs[i], end: anchorsMs[i] + horizonDays * DAY_MS }]));
+  const independent = selectIndependent(known).map((i) => known[i].value);
+  const evidence = forecastEvidence(independent, unconditionalBaseline(series, horizonDays));
+  return { horizonDays, ...outcomeDistribution(values), values, evidence };
 }
 
 /** Lead-lag on the latest aligned daily returns strictly before the window's end, so nothing after it is used. */

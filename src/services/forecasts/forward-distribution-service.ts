@@ -1,8 +1,9 @@
 import { findAnalogs, type Analog, type Metric } from "../../analytics/analog-search.js";
 import { findCausalAnalogs } from "../../analytics/causal-analog-search.js";
+import { forecastEvidence, unconditionalBaseline, type Evidence, type ForecastMode } from "../../analytics/forecast-evidence.js";
 import { forwardDistribution, type ForwardDistribution } from "../../analytics/forward-distribution.js";
 import type { PriceSeries } from "../../analytics/price-series.js";
-import { windowReturn } from "../../analytics/window-returns.js";
+import { windowReturn } from "../../core/returns.js";
 import type { LoadedSeries, SeriesCache } from "../market-data/series-cache.js";
 import { locateQueryWindow, type QueryWindow } from "../patterns/query-window.js";
 import { locateLatestWindow } from "./latest-window.js";
@@ -36,9 +37,12 @@ export interface AnalogForecast {
   queryReturn: number;
   metric: Metric;
   causal: boolean;
+  mode: ForecastMode;
   /** Ranked best first; never wrapped. */
   analogs: Analog[];
   distribution: ForwardDistribution;
+  /** Per horizon (same order): baseline over the same history, interval of the mean, excess over the baseline. */
+  evidence: Evidence[];
   cached: boolean;
 }
 
@@ -68,14 +72,19 @@ export class ForwardDistributionService {
     const analogs = causal
       ? findCausalAnalogs(series, prepared, window.start, window.m, query.k, query.metric)
       : findAnalogs(series, prepared, window.start, window.m, { k: query.k, metric: query.metric, wrap: false });
+    const distribution = forwardDistribution(series, analogs, window.m, window.start, query.horizonsDays);
+    // Causal: the baseline may only use outcomes that had closed by the query's first bar, like the analogs.
+    const lastKnown = causal ? window.start : undefined;
     return {
       series,
       window,
       queryReturn: windowReturn(series.closes, window.start, window.m),
       metric: query.metric,
       causal,
+      mode: causal ? "causal" : "full_history",
       analogs,
-      distribution: forwardDistribution(series, analogs, window.m, window.start, query.horizonsDays),
+      distribution,
+      evidence: distribution.horizons.map((h) => forecastEvidence(h.independent, unconditionalBaseline(series, h.horizonDays, lastKnown))),
       cached: loaded.cached,
     };
   }

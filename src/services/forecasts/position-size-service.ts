@@ -1,5 +1,6 @@
 import type { Metric } from "../../analytics/analog-search.js";
 import { kellySizing, type Sizing } from "../../analytics/kelly-sizing.js";
+import { sampleStd } from "../../core/statistics.js";
 import type { AnalogForecast, ForwardDistributionService } from "./forward-distribution-service.js";
 
 export interface PositionSizeQuery {
@@ -41,7 +42,8 @@ export class PositionSizeService {
     const horizon = forecast.distribution.horizons[0];
     const sizing = kellySizing({
       stats: horizon.stats,
-      nIndependent: horizon.nIndependent,
+      evidence: forecast.evidence[0],
+      independentStd: horizon.independent.length >= 2 ? sampleStd(horizon.independent) : null,
       confidence: query.confidence,
       accountSizeUsd: query.accountSizeUsd,
       lastClose,

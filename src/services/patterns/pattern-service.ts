@@ -1,8 +1,10 @@
 import { findAnalogs, type Analog, type AnalogOptions } from "../../analytics/analog-search.js";
+import { analogEvidence } from "../../analytics/analog-evidence.js";
 import { summarizeAnalogs, type AnalogSummary } from "../../analytics/analog-summary.js";
+import type { Evidence } from "../../analytics/forecast-evidence.js";
 import { findAnalogsAcross, summarizeAnalogsAcross, type SearchableSeries } from "../../analytics/cross-series-analogs.js";
 import type { PriceSeries } from "../../analytics/price-series.js";
-import { windowReturn } from "../../analytics/window-returns.js";
+import { windowReturn } from "../../core/returns.js";
 import { AppError, validationError, type ErrorCode } from "../../domain/app-error.js";
 import type { Timeframe } from "../../domain/bar.js";
 import type { LoadedSeries, SeriesCache } from "../market-data/series-cache.js";
@@ -14,7 +16,7 @@ export interface PatternQuery extends AnalogOptions {
   startMs: number;
   /** Exclusive. */
   endMs: number;
-  /** Extension: also search these tickers' histories ("all": the node's known universe, see TickerUniverse). */
+  /** Extension: also search these tickers' histories ("all": the fixed, versioned list, see FixedUniverse). */
   universe?: string[] | "all";
 }
 
@@ -22,6 +24,10 @@ export interface PatternQuery extends AnalogOptions {
 export type PatternAnalog = Analog & { series?: PriceSeries };
 
 export interface UniverseReport {
+  /** Present for `universe=all`: the fixed list searched and its version. */
+  list?: FixedUniverse;
+  /** Days after the query whose concurrent windows other series exclude (CONCURRENCY_HORIZON_DAYS). */
+  concurrencyHorizonDays: number;
   /** Tickers whose histories were searched, the query's own first. */
   searched: string[];
   /** Listed tickers that could not be searched, with why. */
@@ -38,22 +44,31 @@ export interface PatternResult {
   universe?: UniverseReport;
 }
 
-/** Where `universe=all` finds its tickers, and how it learns the tickers this node loads. */
-export interface TickerUniverse {
-  tickers(): Promise<string[]>;
-  record(ticker: string): void;
+/** What `universe=all` searches: the same documented list for every caller and node, with a version. */
+export interface FixedUniverse {
+  version: string;
+  symbols: readonly string[];
+}
+
+/** The longest horizon a pattern summary reports: windows of other series this close to the query are concurrent with it. */
+export const CONCURRENCY_HORIZON_DAYS = 30;
+export const SUMMARY_HORIZONS_DAYS = [7, 30] as const;
+
+export interface PatternSummary {
+  summary: AnalogSummary;
+  /** Per SUMMARY_HORIZONS_DAYS entry: baseline, interval of the mean and excess over the baseline. */
+  evidence: { horizonDays: number; evidence: Evidence }[];
 }
 
 /** Analog search for the pattern routes: one ticker's own window against its own history (or a universe). */
 export class PatternService {
   constructor(
     private readonly seriesCache: SeriesCache,
-    private readonly universeSource?: TickerUniverse,
+    private readonly universeAll?: FixedUniverse,
   ) {}
 
   async analogs(query: PatternQuery): Promise<PatternResult> {
     const loaded = await this.seriesCache.load(query.ticker, query.timeframe);
-    this.universeSource?.record(loaded.symbol.ticker);
     const window = locateQueryWindow(loaded.series, loaded.prepared, query.startMs, query.endMs);
     const base = { series: loaded.series, window, queryReturn: windowReturn(loaded.series.closes, window.start, window.m) };
     if (query.universe === undefined) {
@@ -61,26 +76,38 @@ export class PatternService {
       return { ...base, analogs, cached: loaded.cached };
     }
     const { list, report, cached } = await this.loadUniverse(loaded, query.universe, query.timeframe);
-    const analogs = findAnalogsAcross(list, window.start, window.m, query);
+    const analogs = findAnalogsAcross(list, window.start, window.m, query, CONCURRENCY_HORIZON_DAYS);
     return { ...base, analogs, cached: loaded.cached || cached, universe: report };
   }
 
-  summarize(result: PatternResult): AnalogSummary {
-    if (result.universe === undefined) return summarizeAnalogs(result.series, result.analogs, result.window.start);
-    return summarizeAnalogsAcross(
-      result.analogs.map((a) => ({ ...a, series: a.series ?? result.series })),
-      result.series,
-      result.window.start,
-    );
+  summarize(result: PatternResult): PatternSummary {
+    const summary =
+      result.universe === undefined
+        ? summarizeAnalogs(result.series, result.analogs, result.window.start)
+        : summarizeAnalogsAcross(
+            result.analogs.map((a) => ({ ...a, series: a.series ?? result.series })),
+            result.series,
+            result.window.start,
+          );
+    const evidence = SUMMARY_HORIZONS_DAYS.map((horizonDays) => ({
+      horizonDays,
+      evidence: analogEvidence(result.analogs, result.series, result.window.start, horizonDays),
+    }));
+    return { summary, evidence };
   }
 
   /** The query's own series first, then every other listed series once (by source symbol); failures are reported, not thrown. */
   private async loadUniverse(own: LoadedSeries, universe: string[] | "all", timeframe: Timeframe) {
-    if (universe === "all" && this.universeSource === undefined) throw validationError("universe", "all is not available on this node");
-    const tickers = universe === "all" ? await this.universeSource!.tickers() : universe;
+    if (universe === "all" && this.universeAll === undefined) throw validationError("universe", "all is not available on this node");
+    const tickers = universe === "all" ? this.universeAll!.symbols : universe;
     const outcomes = await Promise.all(tickers.map((ticker) => this.seriesCache.load(ticker, timeframe).catch((error: unknown) => failure(ticker, error))));
     const list: SearchableSeries[] = [{ series: own.series, prepared: own.prepared }];
-    const report: UniverseReport = { searched: [own.series.ticker], skipped: [] };
+    const report: UniverseReport = {
+      ...(universe === "all" ? { list: this.universeAll } : {}),
+      concurrencyHorizonDays: CONCURRENCY_HORIZON_DAYS,
+      searched: [own.series.ticker],
+      skipped: [],
+    };
     const sources = new Set([own.symbol.source]);
     let cached = false;
     for (const outcome of outcomes) {
@@ -90,7 +117,6 @@ export class PatternService {
       }
       if (sources.has(outcome.symbol.source)) continue;
       sources.add(outcome.symbol.source);
-      this.universeSource?.record(outcome.symbol.ticker);
       list.push({ series: outcome.series, prepared: outcome.prepared });
       report.searched.push(outcome.series.ticker);
       cached ||= outcome.cached;

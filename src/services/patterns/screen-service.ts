@@ -1,5 +1,5 @@
 import { similarityFromDistance, type Metric } from "../../analytics/analog-search.js";
-import { windowReturn } from "../../analytics/window-returns.js";
+import { windowReturn } from "../../core/returns.js";
 import type { ErrorCode } from "../../domain/app-error.js";
 import type { Timeframe } from "../../domain/bar.js";
 import { itemFailure, type ItemFailureStatus } from "../../domain/item-failure.js";

@@ -1,4 +1,5 @@
 import { alignPanel, stepReturns } from "../../analytics/aligned-panel.js";
+import { ledoitWolf } from "../../analytics/ledoit-wolf.js";
 import { optimizeMeanVariance, type MeanVarianceObjective } from "../../analytics/mean-variance.js";
 import type { QuadraticSolver } from "../../analytics/quadratic-program.js";
 import { annualMoments } from "../../analytics/return-moments.js";
@@ -12,7 +13,11 @@ export interface OptimizeQuery {
   months: number;
   objective: MeanVarianceObjective;
   riskFreeRate: number;
+  covariance: CovarianceEstimator;
 }
+
+/** sample: the n - 1 sample covariance; ledoit_wolf: shrunk toward a scaled identity (analytics/ledoit-wolf.ts). */
+export type CovarianceEstimator = "sample" | "ledoit_wolf";
 
 export interface OptimizedAsset {
   ticker: string;
@@ -27,6 +32,9 @@ export interface OptimizeResult {
   volatilityAnnual: number;
   ratio: number | null;
   method: string;
+  covariance: CovarianceEstimator;
+  /** Ledoit-Wolf intensity in [0, 1]; null for the sample covariance. */
+  shrinkageIntensity: number | null;
   n: number;
   /** Close the first return starts from, and the last close used. */
   startMs: number;
@@ -58,8 +66,10 @@ export class OptimizeService {
       if (!(row[i] > 0)) throw validationError("tickers", `${tickers[i]} did not move over the period (zero variance); its weight is undefined`);
     });
 
+    const shrunk = query.covariance === "ledoit_wolf" ? ledoitWolf(returns) : null;
+    const used = shrunk === null ? moments : { ...moments, covAnnual: shrunk.cov.map((row) => row.map((v) => v * perYear)) };
     const solver = await this.loadSolver();
-    const outcome = optimizeMeanVariance({ moments, riskFreeRate: query.riskFreeRate, objective: query.objective }, solver);
+    const outcome = optimizeMeanVariance({ moments: used, riskFreeRate: query.riskFreeRate, objective: query.objective }, solver);
     if (outcome.kind === "no_excess_return") {
       throw validationError(
         "risk_free_rate",
@@ -79,6 +89,8 @@ export class OptimizeService {
       volatilityAnnual: outcome.volatility,
       ratio: outcome.ratio,
       method: outcome.method,
+      covariance: query.covariance,
+      shrinkageIntensity: shrunk === null ? null : shrunk.intensity,
       n: moments.n,
       startMs: panel.timesMs[panel.stepEnds[0] - 1],
       endMs: panel.timesMs[panel.stepEnds[panel.stepEnds.length - 1]],

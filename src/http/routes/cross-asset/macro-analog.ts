@@ -1,11 +1,14 @@
 import { macroAnalogContract } from "../../../contracts/cross-asset/macro-analog.js";
 import { findCatalogRoute } from "../../../contracts/route-catalog.js";
 import { formatBarTime } from "../../../domain/bar.js";
-import { MACRO_ROLES, type ByRole, type MacroAnalogService } from "../../../services/cross-asset/macro-analog-service.js";
+import { MACRO_LEVEL_FEATURES, MACRO_ROLES, type ByRole, type MacroAnalogService } from "../../../services/cross-asset/macro-analog-service.js";
 import type { RouteModule } from "../../route-module.js";
-import { distributionWire } from "./outcome-wire.js";
+import { evidenceWire } from "../evidence-wire.js";
 
 const day = (ms: number) => formatBarTime(ms, "1d");
+
+/** Standardised level gaps keyed by the role they measure. */
+const levelGaps = (gaps: number[]) => Object.fromEntries(MACRO_LEVEL_FEATURES.map((f, i) => [f.role, gaps[i]])) as { volatility: number; yield_10y: number };
 
 const mapRoles = <T, U>(values: ByRole<T>, f: (value: T) => U): ByRole<U> =>
   Object.fromEntries(MACRO_ROLES.map((role) => [role, f(values[role])])) as ByRole<U>;
@@ -33,10 +36,14 @@ export function macroAnalogRoute(macro: MacroAnalogService): RouteModule {
           distance: p.distance,
           similarity: Math.sqrt(p.distance / (series * result.lookbackDays)),
           distance_by_series: p.distanceByRole,
+          level_gaps_sd: levelGaps(p.levelGapsSd),
+          score: p.score,
           levels: p.levels,
           followed: p.followed.map((f) => ({ horizon_days: f.horizonDays, ...f.moves })),
         })),
-        summary: result.summary.map((s) => ({ horizon_days: s.horizonDays, ...mapRoles(s.byRole, distributionWire) })),
+        mode: "causal" as const,
+        level_features: MACRO_LEVEL_FEATURES.map((f, i) => ({ role: f.role, weight: f.weight, tolerance_sd: f.toleranceSd, scale: result.levelScales[i] })),
+        evidence: result.evidence.map((e) => ({ horizon_days: e.horizonDays, ...mapRoles(e.byRole, evidenceWire) })),
       };
     },
   };

@@ -5,6 +5,7 @@ import type { HorizonOutcome, LeadLagResult, PlaybookService } from "../../../se
 import type { LagCorrelation } from "../../../analytics/lead-lag.js";
 import { ItemizedAnswer, itemOutcome } from "../../../domain/itemized-answer.js";
 import type { RouteModule } from "../../route-module.js";
+import { evidenceWire } from "../evidence-wire.js";
 import { distributionWire } from "./outcome-wire.js";
 
 interface PlaybookParams {
@@ -20,7 +21,7 @@ interface PlaybookParams {
 
 const day = (ms: number) => formatBarTime(ms, "1d");
 
-const outcomeWire = (o: HorizonOutcome) => ({ horizon_days: o.horizonDays, ...distributionWire(o), returns: o.values });
+const outcomeWire = (o: HorizonOutcome) => ({ horizon_days: o.horizonDays, ...distributionWire(o), returns: o.values, ...evidenceWire(o.evidence) });
 
 const lagWire = (l: LagCorrelation) => ({ lag_days: l.lagDays, correlation: l.correlation, n: l.n });
 
@@ -60,6 +61,7 @@ export function playbookRoute(playbooks: PlaybookService): RouteModule {
         metric: params.metric,
         horizon_days: params.horizon_days,
         lead_lag_window: params.lead_lag_window,
+        mode: "full_history" as const,
         query: { bars: pattern.window.m, query_return: pattern.queryReturn, history_bars: pattern.series.closes.length, cached: pattern.cached },
         analogs: pattern.analogs.map((a) => ({
           start_date: day(pattern.series.timesMs[a.indices[0]]),

@@ -1,8 +1,10 @@
+import type { Evidence } from "../../../analytics/forecast-evidence.js";
 import type { HorizonDistribution } from "../../../analytics/forward-distribution.js";
 import type { PriceSeries } from "../../../analytics/price-series.js";
 import type { ReturnStats } from "../../../analytics/return-distribution.js";
 import { formatBarTime, parseIsoDate } from "../../../domain/bar.js";
 import type { AnalogForecast } from "../../../services/forecasts/forward-distribution-service.js";
+import { evidenceWire } from "../evidence-wire.js";
 
 export const dateOf = (series: PriceSeries, index: number) => formatBarTime(series.timesMs[index], series.timeframe);
 
@@ -30,9 +32,12 @@ export function statsWire(stats: ReturnStats) {
   };
 }
 
-export function horizonWire(h: HorizonDistribution) {
-  return { horizon_days: h.horizonDays, ...statsWire(h.stats), n_independent: h.nIndependent };
+export function horizonWire(h: HorizonDistribution, evidence: Evidence) {
+  return { horizon_days: h.horizonDays, ...statsWire(h.stats), n_independent: h.nIndependent, ...evidenceWire(evidence) };
 }
+
+/** Every horizon of a forecast with its evidence. */
+export const horizonsWire = (forecast: AnalogForecast) => forecast.distribution.horizons.map((h, i) => horizonWire(h, forecast.evidence[i]));
 
 export function analogRows(forecast: AnalogForecast) {
   const { series, analogs, distribution } = forecast;
@@ -81,8 +86,24 @@ export function forecastMethod(forecast: AnalogForecast, k: number): string {
     "windows spanning a data gap or wrapping around are never used. Outcome of an analog over h calendar days: its last close " +
     "to the last close at or before h days later, counted only when real history reaches that moment with a close no more " +
     "than 4 days old and, for an analog before the query, the span ends by the query's " +
-    `first close. Counted outcomes: ${counts}. Percentiles are type 7; hit rate is the share above zero.`
+    `first close. Counted outcomes: ${counts}. Percentiles are type 7; hit rate is the share above zero. Baseline: the return ` +
+    `from every bar of ${series.ticker} over the same horizon, ${forecast.causal ? "closed by the query's first bar" : "over the whole history"}; ` +
+    "mean_ci: 90% percentile bootstrap (2000 resamples, mulberry32 seed 1) of the independent outcomes' mean; excess = that " +
+    `mean minus the baseline mean. ${excessSummary(forecast)}`
   );
+}
+
+/** One sentence per horizon: is the analog mean distinguishable from the baseline? */
+export function excessSummary(forecast: AnalogForecast): string {
+  return forecast.evidence
+    .map((e, i) => {
+      const days = forecast.distribution.horizons[i].horizonDays;
+      const ci = e.excess.ci;
+      if (e.excess.mean === null || ci === null) return `${days}d: too few independent outcomes for an interval.`;
+      const verdict = ci.low > 0 ? "above the baseline" : ci.high < 0 ? "below the baseline" : "not distinguishable from the baseline";
+      return `${days}d: excess ${pct(e.excess.mean)} (90% ${pct(ci.low)} to ${pct(ci.high)}), ${verdict}.`;
+    })
+    .join(" ");
 }
 
 /** The body shared by /forward_distribution and /api/backtest. */
@@ -93,9 +114,10 @@ export function analogForecastBody(forecast: AnalogForecast, k: number) {
     history: historyEcho(forecast.series),
     metric: forecast.metric,
     causal: forecast.causal,
+    mode: forecast.mode,
     k,
     analogs_found: forecast.analogs.length,
-    horizons: forecast.distribution.horizons.map(horizonWire),
+    horizons: horizonsWire(forecast),
     analogs: analogRows(forecast),
     method: forecastMethod(forecast, k),
     cached: forecast.cached,

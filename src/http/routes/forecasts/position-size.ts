@@ -1,19 +1,18 @@
-import { SHRINK_PRIOR } from "../../../analytics/kelly-sizing.js";
+import { LEVERAGE_CAP } from "../../../analytics/kelly-sizing.js";
 import { positionSizeContract, type PositionSizeParams } from "../../../contracts/forecasts/position-size.js";
 import { findCatalogRoute } from "../../../contracts/route-catalog.js";
 import type { PositionSizeResult, PositionSizeService } from "../../../services/forecasts/position-size-service.js";
 import type { RouteModule } from "../../route-module.js";
 import { forecastMethod, historyEcho, horizonWire, windowEcho, windowQuery } from "./forecast-wire.js";
 
+const f = (x: number | null, digits: number) => (x === null ? "n/a" : x.toFixed(digits));
+
 function sizingMethod(params: PositionSizeParams, { forecast, sizing }: PositionSizeResult): string {
-  const stats = forecast.distribution.horizons[0].stats;
   const kelly =
-    sizing.kellyRaw === null
-      ? `With n = ${stats.n} outcome(s) and no spread, Kelly is undefined and every fraction is 0.`
-      : `Kelly = mean / std^2 = ${stats.mean!.toFixed(5)} / ${stats.std!.toFixed(5)}^2 = ${sizing.kellyRaw.toFixed(3)}, clamped to ` +
-        `[0, 1] = ${sizing.fullFraction.toFixed(3)}; half = ${sizing.halfFraction.toFixed(4)}; * confidence ${params.confidence} * shrink ` +
-        `${sizing.shrink.toFixed(3)} (n_independent / (n_independent + ${SHRINK_PRIOR})) = ${sizing.adjustedFraction.toFixed(4)} of ` +
-        `${params.account_size} USD = ${sizing.dollarSize.toFixed(2)} USD.`;
+    `edge = independent mean - baseline mean = ${f(sizing.edge, 5)}, t = ${f(sizing.tStat, 2)}; shrunk edge = max(0, lower end of ` +
+    `its 90% interval), 0 when |t| < 1, = ${f(sizing.shrunkEdge, 5)}; Kelly = shrunk edge / variance of the independent outcomes, clamped to ` +
+    `[0, ${LEVERAGE_CAP}] = ${sizing.fullFraction.toFixed(4)}; half = ${sizing.halfFraction.toFixed(4)}; * confidence ${params.confidence} = ` +
+    `${sizing.adjustedFraction.toFixed(4)} of ${params.account_size} USD = ${sizing.dollarSize.toFixed(2)} USD. ${sizing.reason}`;
   return `${forecastMethod(forecast, params.k)} Sizing over ${params.horizon_days} days: ${kelly} Stop and target references are P10 and P90 from the window's last close.`;
 }
 
@@ -37,14 +36,20 @@ export function positionSizeRoute(sizer: PositionSizeService): RouteModule {
         horizon_days: params.horizon_days,
         account_size: params.account_size,
         confidence: params.confidence,
+        mode: forecast.mode,
         window: windowEcho(forecast),
-        distribution: horizonWire(forecast.distribution.horizons[0]),
+        distribution: horizonWire(forecast.distribution.horizons[0], forecast.evidence[0]),
+        edge: sizing.edge,
+        t_stat: sizing.tStat,
+        shrink: sizing.shrink,
+        shrunk_edge: sizing.shrunkEdge,
         kelly_raw: sizing.kellyRaw,
+        leverage_cap: LEVERAGE_CAP,
         full_fraction: sizing.fullFraction,
         half_fraction: sizing.halfFraction,
-        shrink: sizing.shrink,
         confidence_adjusted_fraction: sizing.adjustedFraction,
         dollar_size: sizing.dollarSize,
+        reason: sizing.reason,
         stop_reference: reference(sizing.stop),
         target_reference: reference(sizing.target),
         risk_at_stop_usd: sizing.riskAtStopUsd,

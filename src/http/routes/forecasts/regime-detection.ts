@@ -3,7 +3,8 @@ import { findCatalogRoute } from "../../../contracts/route-catalog.js";
 import { TREND_Z_THRESHOLD, VOL_PERCENTILE_HIGH, VOL_PERCENTILE_LOW, type RegimeLabel } from "../../../analytics/regime-label.js";
 import type { RegimeResult, RegimeService } from "../../../services/forecasts/regime-service.js";
 import type { RouteModule } from "../../route-module.js";
-import { analogRows, dateOf, historyEcho, pct, windowEcho } from "./forecast-wire.js";
+import { evidenceWire } from "../evidence-wire.js";
+import { analogRows, dateOf, excessSummary, historyEcho, pct, windowEcho } from "./forecast-wire.js";
 
 function regimeWire(label: RegimeLabel) {
   return {
@@ -39,7 +40,8 @@ function regimeMethod({ forecast, label }: RegimeResult): string {
     `up to ${dateOf(series, last)}, so ${label.volatility} (low below ${VOL_PERCENTILE_LOW * 100}%, high above ${VOL_PERCENTILE_HIGH * 100}%). ` +
     `Analogs: the ${forecast.analogs.length} closest earlier ${window.m}-bar windows by z-normalised L2 distance (exact causal search, ` +
     `non-overlapping, no data gaps); outcome = return from an analog's last close to the last close at or before 7 and 30 calendar ` +
-    `days later, counted only when real history reaches it and it ends by the window's first close (${counts}).`
+    `days later, counted only when real history reaches it and it ends by the window's first close (${counts}). Against the ` +
+    `baseline (every bar's return over the same horizon, closed by the window's first bar): ${excessSummary(forecast)}`
   );
 }
 
@@ -57,13 +59,15 @@ export function regimeDetectionRoute(regimes: RegimeService): RouteModule {
         window: windowEcho(forecast),
         regime: regimeWire(label),
         analogs: analogRows(forecast),
-        forward_summary: forecast.distribution.horizons.map((h) => ({
+        mode: forecast.mode,
+        forward_summary: forecast.distribution.horizons.map((h, i) => ({
           horizon_days: h.horizonDays,
           n: h.stats.n,
           n_independent: h.nIndependent,
           mean: h.stats.mean,
           median: h.stats.p50,
           hit_rate: h.stats.hitRate,
+          ...evidenceWire(forecast.evidence[i]),
         })),
         history: historyEcho(forecast.series),
         method: regimeMethod(result),

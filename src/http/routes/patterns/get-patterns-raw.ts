@@ -3,7 +3,7 @@ import type { PatternUniverseParams } from "../../../contracts/patterns/pattern-
 import { findCatalogRoute } from "../../../contracts/route-catalog.js";
 import type { PatternService } from "../../../services/patterns/pattern-service.js";
 import type { RouteModule } from "../../route-module.js";
-import { matchWire, queryEcho, toPatternQuery } from "./pattern-wire.js";
+import { matchWire, queryEcho, toPatternQuery, universeWire } from "./pattern-wire.js";
 
 export function getPatternsRawRoute(patterns: PatternService): RouteModule {
   return {
@@ -14,7 +14,7 @@ export function getPatternsRawRoute(patterns: PatternService): RouteModule {
       return {
         matches: result.analogs.map((a) => matchWire(result, a)),
         query: queryEcho(params, result),
-        ...(result.universe === undefined ? {} : { universe: result.universe }),
+        ...(result.universe === undefined ? {} : { universe: universeWire(result.universe) }),
       };
     },
   };

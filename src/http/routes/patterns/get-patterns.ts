@@ -3,7 +3,8 @@ import type { PatternUniverseParams } from "../../../contracts/patterns/pattern-
 import { findCatalogRoute } from "../../../contracts/route-catalog.js";
 import type { PatternService } from "../../../services/patterns/pattern-service.js";
 import type { RouteModule } from "../../route-module.js";
-import { matchWire, queryEcho, toPatternQuery } from "./pattern-wire.js";
+import { evidenceWire } from "../evidence-wire.js";
+import { matchWire, queryEcho, toPatternQuery, universeWire } from "./pattern-wire.js";
 
 export function getPatternsRoute(patterns: PatternService): RouteModule {
   return {
@@ -11,7 +12,7 @@ export function getPatternsRoute(patterns: PatternService): RouteModule {
     contract: getPatternsContract,
     handle: async (params: PatternUniverseParams) => {
       const result = await patterns.analogs(toPatternQuery(params));
-      const summary = patterns.summarize(result);
+      const { summary, evidence } = patterns.summarize(result);
       return {
         matches: result.analogs.map((a) => matchWire(result, a)),
         summary: {
@@ -22,8 +23,10 @@ export function getPatternsRoute(patterns: PatternService): RouteModule {
           "Matches with 30 day history": summary.forward30d.n,
           "Matches in pattern average": summary.withinPattern.n,
         },
+        mode: "full_history" as const,
+        evidence: evidence.map((e) => ({ horizon_days: e.horizonDays, ...evidenceWire(e.evidence) })),
         query: queryEcho(params, result),
-        ...(result.universe === undefined ? {} : { universe: result.universe }),
+        ...(result.universe === undefined ? {} : { universe: universeWire(result.universe) }),
       };
     },
   };

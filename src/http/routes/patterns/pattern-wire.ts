@@ -1,6 +1,6 @@
 import type { PatternParams, PatternUniverseParams } from "../../../contracts/patterns/pattern-params.js";
 import { formatBarTime, parseIsoDate } from "../../../domain/bar.js";
-import type { PatternAnalog, PatternQuery, PatternResult } from "../../../services/patterns/pattern-service.js";
+import type { PatternAnalog, PatternQuery, PatternResult, UniverseReport } from "../../../services/patterns/pattern-service.js";
 
 /** Route parameters to a service query: dates to epoch ms, the window end stays exclusive. */
 export function toPatternQuery(params: PatternParams | PatternUniverseParams): PatternQuery {
@@ -46,5 +46,15 @@ export function queryEcho(params: PatternParams | PatternUniverseParams, result:
     bars: result.window.m,
     history_bars: result.series.closes.length,
     cached: result.cached,
+  };
+}
+
+/** The universe report on the wire: the fixed list and its version for `all`, and the concurrency horizon. */
+export function universeWire(report: UniverseReport) {
+  return {
+    ...(report.list === undefined ? {} : { list: { version: report.list.version, symbols: [...report.list.symbols] } }),
+    concurrency_horizon_days: report.concurrencyHorizonDays,
+    searched: report.searched,
+    skipped: report.skipped,
   };
 }

@@ -1,8 +1,8 @@
-import { optimizePortfolioContract, type OBJECTIVES } from "../../../contracts/portfolio/optimize-portfolio.js";
+import { EXPECTED_RETURNS_NOTE, optimizePortfolioContract, type OBJECTIVES } from "../../../contracts/portfolio/optimize-portfolio.js";
 import { PERIOD_MONTHS, type Period } from "../../../contracts/portfolio/portfolio-params.js";
 import { findCatalogRoute } from "../../../contracts/route-catalog.js";
 import { formatBarTime } from "../../../domain/bar.js";
-import type { OptimizeService } from "../../../services/portfolio/optimize-service.js";
+import type { CovarianceEstimator, OptimizeService } from "../../../services/portfolio/optimize-service.js";
 import type { RouteModule } from "../../route-module.js";
 
 interface OptimizeParams {
@@ -10,6 +10,7 @@ interface OptimizeParams {
   period: Period;
   objective: (typeof OBJECTIVES)[number];
   risk_free_rate: number;
+  covariance: CovarianceEstimator;
 }
 
 export function optimizePortfolioRoute(optimizer: OptimizeService): RouteModule {
@@ -22,6 +23,7 @@ export function optimizePortfolioRoute(optimizer: OptimizeService): RouteModule 
         months: PERIOD_MONTHS[params.period],
         objective: params.objective,
         riskFreeRate: params.risk_free_rate,
+        covariance: params.covariance,
       });
       return {
         objective: params.objective,
@@ -42,6 +44,9 @@ export function optimizePortfolioRoute(optimizer: OptimizeService): RouteModule 
         periods_per_year: result.periodsPerYear,
         skipped_gaps: result.skippedSteps,
         method: result.method,
+        covariance: result.covariance,
+        shrinkage_intensity: result.shrinkageIntensity,
+        expected_returns: EXPECTED_RETURNS_NOTE,
       };
     },
   };

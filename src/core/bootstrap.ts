@@ -1,0 +1,47 @@
+/**
+ * Percentile bootstrap of a mean, and the seeded generator that drives it (core imports nothing, so the
+ * generator lives here; callers pass the seed). Glossary: n = sample size, B = resamples.
+ */
+import { percentile } from "./statistics.js";
+
+/**
+ * mulberry32: a 32-bit-state uniform generator on [0, 1) (period 2^32), the same sequence on every platform.
+ * Not cryptographic; it only has to make an interval reproducible.
+ */
+export function mulberry32(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export interface Interval {
+  low: number;
+  high: number;
+}
+
+/**
+ * The central `level` interval of the mean of `values` by the percentile bootstrap: B resamples of n values
+ * drawn with replacement (draw j of a resample is values[floor(u * n)] for the next u of `uniform`, resample
+ * after resample), each resample's mean, and the type-7 percentiles (1 - level) / 2 and (1 + level) / 2 of
+ * those B means. null below two values (one value has no spread to resample).
+ */
+export function bootstrapMeanInterval(values: ArrayLike<number>, resamples: number, level: number, uniform: () => number): Interval | null {
+  const n = values.length;
+  if (n < 2) return null;
+  if (!Number.isInteger(resamples) || resamples < 1) throw new RangeError(`resamples must be a positive integer, got ${resamples}`);
+  if (!(level > 0 && level < 1)) throw new RangeError(`level must lie in (0, 1), got ${level}`);
+  const means = new Float64Array(resamples);
+  for (let b = 0; b < resamples; b++) {
+    let sum = 0;
+    for (let j = 0; j < n; j++) sum += values[Math.floor(uniform() * n)];
+    means[b] = sum / n;
+  }
+  means.sort();
+  const tail = ((1 - level) / 2) * 100;
+  return { low: percentile(means, tail), high: percentile(means, 100 - tail) };
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { paidRoutes } from "../support/paid-routes.js";
+import { SHARED_PRESENT } from "../support/shared-paths.js";
+
+type Body = Record<string, any>;
+
+/** The shared shape every forecast-like answer carries beside its figures (contracts/evidence-schemas.ts). */
+function expectEvidence(e: Body, where: string) {
+  expect(Object.keys(e.baseline).sort(), where).toEqual(["first_date", "hit_rate", "horizon_days", "last_date", "mean", "n", "p50", "std"]);
+  expect(e.baseline.n, where).toBeGreaterThan(100);
+  expect(e.mean_ci, where).toMatchObject({ level: 0.9, resamples: 2000, seed: 1 });
+  expect(Object.keys(e.excess_over_baseline).sort(), where).toEqual(["high", "low", "mean", "t_stat"]);
+  if (e.mean_ci.low !== null) {
+    expect(e.mean_ci.low, where).toBeLessThanOrEqual(e.mean_ci.high);
+    expect(e.excess_over_baseline.low, where).toBeCloseTo(e.mean_ci.low - e.baseline.mean, 12);
+  }
+}
+
+describe.skipIf(!SHARED_PRESENT)("every forecast-like route answers with its baseline, interval and mode", () => {
+  const { call } = paidRoutes();
+  const cases: [string, string, (b: Body) => Body[]][] = [
+    ["/get_patterns?ticker=SPY&start_date=2024-06-03&end_date=2024-07-01&k=5", "full_history", (b) => b.evidence],
+    ["/forward_distribution?ticker=SPY&start_date=2024-06-03&end_date=2024-07-01&k=10", "causal", (b) => b.horizons],
+    ["/api/backtest?ticker=SPY&k=10", "causal", (b) => b.horizons],
+    ["/regime_detection?ticker=SPY&lookback_days=30", "causal", (b) => b.forward_summary],
+    ["/pattern_backtest?ticker=SPY&lookback_days=20&forward_days=20&min_return=-0.05", "full_history", (b) => [b]],
+    ["/playbook?ticker=SPY&start_date=2024-06-03&end_date=2024-07-01&peers=QQQ&k=5", "full_history", (b) => [...b.ticker_outcomes, ...b.peers[0].outcomes]],
+    ["/macro_analog?lookback_days=20&k=5", "causal", (b) => b.evidence.flatMap((h: Body) => [h.volatility, h.yield_10y, h.equity, h.gold])],
+    ["/position_size?ticker=SPY&start_date=2024-06-03&end_date=2024-07-01&k=10", "causal", (b) => [b.distribution]],
+  ];
+  for (const [url, mode, pick] of cases) {
+    it(`${url.split("?")[0]} (${mode})`, async () => {
+      const { status, body } = await call(url);
+      expect(status, url).toBe(200);
+      expect(body.mode, url).toBe(mode);
+      const entries = pick(body);
+      expect(entries.length, url).toBeGreaterThan(0);
+      entries.forEach((e, i) => expectEvidence(e, `${url}[${i}]`));
+    });
+  }
+});
