@@ -17,6 +17,14 @@ const EXAMPLE_ENV = {
 const NOT_REPLAYABLE: Record<string, string> = {
   "/dev/faucet": "the transaction hash depends on the embedded chain's state",
   "/api/sectors/momentum": "the offline dataset holds none of the sector ETFs (404, see the contract walk)",
+  // Alerts: each registration draws a new random watch_id and secret, and the status and cancel examples name
+  // a registered alert; test/alerts checks these answers field by field instead.
+  "/watch/register": "watch_id and secret are random per registration",
+  "/pattern_alert": "watch_id and secret are random per registration",
+  "/watch/status": "names an alert registered on the example deployment",
+  "/watch/cancel": "names an alert registered on the example deployment",
+  "/pattern_alert/status": "names an alert registered on the example deployment",
+  "/pattern_alert/cancel": "names an alert registered on the example deployment",
 };
 
 type Operation = {
