@@ -30,6 +30,11 @@ export interface AppErrorOptions {
   details?: ErrorDetail[];
   /** For transient upstream trouble and rate limits: how long the caller should wait before retrying. */
   retryAfterSeconds?: number;
+  /**
+   * A caller-safe sentence (what to do) that a 5xx body carries after its fixed short reason; the message
+   * itself, which may quote an upstream or an exception, stays in the log.
+   */
+  publicHint?: string;
   cause?: unknown;
 }
 
@@ -38,6 +43,7 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly details: ErrorDetail[] | undefined;
   readonly retryAfterSeconds: number | undefined;
+  readonly publicHint: string | undefined;
 
   constructor(code: ErrorCode, message: string, options: AppErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
@@ -45,6 +51,7 @@ export class AppError extends Error {
     this.code = code;
     this.details = options.details;
     this.retryAfterSeconds = options.retryAfterSeconds;
+    this.publicHint = options.publicHint;
   }
 }
 

@@ -31,9 +31,11 @@ const PUBLIC_SERVER_MESSAGES: Partial<Record<ErrorCode, string>> = {
   INTERNAL: "Internal error; nothing was charged. Quote the request_id if you report it.",
 };
 
-/** The message a caller may see for this error: its own for 4xx, a fixed short reason for 5xx. */
+/** The message a caller may see for this error: its own for 4xx, a fixed short reason (and safe hint) for 5xx. */
 export function publicMessage(error: AppError): string {
-  return STATUS_BY_CODE[error.code] >= 500 ? (PUBLIC_SERVER_MESSAGES[error.code] ?? "Server error; nothing was charged.") : error.message;
+  if (STATUS_BY_CODE[error.code] < 500) return error.message;
+  const reason = PUBLIC_SERVER_MESSAGES[error.code] ?? "Server error; nothing was charged.";
+  return error.publicHint === undefined ? reason : `${reason} ${error.publicHint}`;
 }
 
 export interface ErrorBody {

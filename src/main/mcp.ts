@@ -26,9 +26,12 @@ function httpPortFrom(argv: readonly string[], config: McpConfig): number | unde
   return port;
 }
 
-/** Embedded mode only: mint test USDC up to the session budget so every allowed call can be paid. */
+/**
+ * Embedded mode only: mint test USDC up to the session budget so every allowed call can be paid (the faucet
+ * mints 1 to 1000 USD, so a budget under $1 is funded with $1; the spend cap still holds).
+ */
 async function fundFromFaucet(baseUrl: string, account: PrivateKeyAccount, config: McpConfig): Promise<void> {
-  const amount = Math.min(Math.max(config.maxSpendUsd, 0.01), 1000);
+  const amount = Math.min(Math.max(config.maxSpendUsd, 1), 1000);
   try {
     const response = await fetch(`${baseUrl}/dev/faucet`, {
       method: "POST",

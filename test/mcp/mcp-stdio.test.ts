@@ -99,7 +99,7 @@ describe.skipIf(!SHARED_PRESENT)("precedent-mcp over stdio, against an embedded-
     const before = await wallet.balance();
     const result = await call(mcp, "get_latest_price", { ticker: "AAPL" });
     expect(result.isError).toBeFalsy();
-    expect(result.structuredContent).toEqual({ ticker: "AAPL", date: "2024-12-06", close: 242.839996, change_pct: expect.any(Number), cached: false });
+    expect(result.structuredContent).toMatchObject({ ticker: "AAPL", date: "2024-12-06", close: 242.839996, change_pct: expect.any(Number), cached: false });
     expect(JSON.parse((result.content[0] as { text: string }).text)).toEqual(result.structuredContent);
     const signature = result._meta["precedent/signature"];
     expect(signature).toMatchObject({ verified: true, status: "valid", signer: service.signer.address });
@@ -168,9 +168,9 @@ describe.skipIf(!SHARED_PRESENT)("precedent-mcp over stdio, against an embedded-
 
   it("funds its wallet from the faucet with PRECEDENT_DEV_FUND=1, up to the session budget", async () => {
     const key = generatePrivateKey();
-    const mcp = await start({ WALLET_PRIVATE_KEY: key, PRECEDENT_DEV_FUND: "1", MCP_MAX_SPEND_USD: "0.5" });
+    const mcp = await start({ WALLET_PRIVATE_KEY: key, PRECEDENT_DEV_FUND: "1", MCP_MAX_SPEND_USD: "2.5" });
     await mcp.client.listTools();
-    expect(await service.embedded!.balanceOf(privateKeyToAccount(key).address)).toBe(500_000n);
+    expect(await service.embedded!.balanceOf(privateKeyToAccount(key).address)).toBe(2_500_000n);
     expect(mcp.log()).not.toContain(key.slice(2));
   });
 

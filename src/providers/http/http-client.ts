@@ -168,7 +168,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         throw new AppError(
           "UPSTREAM_UNAVAILABLE",
           `${upstream} unavailable after ${attempt + 1} attempt(s): ${outcome.reason} (${url.host}${url.pathname})${hint}`,
-          { retryAfterSeconds: outcome.retryAfterSeconds ?? defaultRetryAfterSeconds, cause: outcome.cause },
+          { retryAfterSeconds: outcome.retryAfterSeconds ?? defaultRetryAfterSeconds, publicHint: options.unavailableHint, cause: outcome.cause },
         );
       }
       // The slot is released while we wait, so other requests to the host are not starved.
