@@ -88,6 +88,23 @@ module.exports = {
       from: { path: "^src/", pathNot: "\\.test\\.ts$" },
       to: { path: ["^test/", "\\.test\\.ts$"] },
     },
+    {
+      // Dead code: a module no entry point (server, CLI, bench, scripts) reaches is removed, not kept "for later".
+      name: "no-unreachable-modules",
+      severity: "error",
+      from: { path: "^(src/main/(server|cli|mcp|facilitator)|bench/[^/]+|scripts/[^/]+)\\.ts$" },
+      to: {
+        path: "^src/",
+        pathNot: [
+          "\\.test\\.ts$",
+          "\\.d\\.ts$",
+          "^src/main/(server|cli|mcp|facilitator)\\.ts$",
+          // Loaded by file URL into worker threads, which the cruiser cannot follow.
+          "^src/services/patterns/search-worker(-bootstrap)?\\.(ts|mjs)$",
+        ],
+        reachable: false,
+      },
+    },
   ],
   options: {
     doNotFollow: { path: "node_modules" },

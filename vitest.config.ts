@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     include: ["src/**/*.test.ts", "test/**/*.test.ts"],
     setupFiles: ["test/support/no-network.ts"],
+    // The default output, plus one line saying how many PostgreSQL tests were skipped (TEST_PG_URL unset).
+    reporters: ["default", "./test/support/postgres-skip-reporter.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // Two cores on CI; the embedded chain and PostgreSQL suites are heavy, so keep parallelism modest.

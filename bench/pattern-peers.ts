@@ -6,7 +6,7 @@
 import type { WindowMatch } from "../src/core/search-series.js";
 import { comparePeer, runNumpyPeers } from "./numpy-peers.js";
 import type { Case } from "./pattern-cases.js";
-import { median } from "./pattern-table.js";
+import { median } from "./sorted-stats.js";
 
 export interface PeerTableRow {
   case: string;

@@ -23,13 +23,6 @@ export interface Row {
   mismatches: number;
 }
 
-export function median(sorted: number[]): number {
-  return sorted[Math.floor((sorted.length - 1) / 2)];
-}
-
-export function quantile90(sorted: number[]): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil(0.9 * sorted.length) - 1)];
-}
 
 export function emptyRow(name: string, n: number, m: number, variant: string, kernel: string, floorMs: number): Row {
   return {

@@ -39,7 +39,8 @@ import { garchWalk } from "../test/support/seeded-rng.js";
 import { numpyVersion } from "./numpy-peers.js";
 import { queryStarts, realCases, syntheticCases, type Case } from "./pattern-cases.js";
 import { benchPeers, printPeerHeader, type PeerTableRow } from "./pattern-peers.js";
-import { emptyRow, median, printHeader, printRow, quantile90, targetReport, type Row } from "./pattern-table.js";
+import { emptyRow, printHeader, printRow, targetReport, type Row } from "./pattern-table.js";
+import { median, quantile90 } from "./sorted-stats.js";
 
 interface Variant {
   label: string;

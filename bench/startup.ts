@@ -20,7 +20,7 @@ import { registerExactEvmScheme } from "@x402/evm/exact/client";
 import { wrapFetchWithPayment } from "@x402/fetch";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { DAILY_DATASET_DIR, REPO_ROOT } from "../test/support/shared-paths.js";
-import { median } from "./pattern-table.js";
+import { median } from "./sorted-stats.js";
 
 const args = process.argv.slice(2);
 const reps = args.includes("--reps") ? Number(args[args.indexOf("--reps") + 1]) : 5;

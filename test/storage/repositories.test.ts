@@ -31,7 +31,7 @@ function logEntry(tsMs: number, requestId: string): RequestLogEntry {
 }
 
 for (const kind of testDatabaseKinds()) {
-  describe(`repositories on ${kind.name}`, () => {
+  describe.skipIf(kind.unavailable)(`repositories on ${kind.name}`, () => {
     let database: Database;
     beforeEach(async () => {
       database = await kind.open();

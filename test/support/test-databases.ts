@@ -4,6 +4,8 @@ import { createDatabase, type Database } from "../../src/storage/create-database
 
 export interface TestDatabaseKind {
   name: "sqlite" | "postgres";
+  /** True when this kind cannot run here (PostgreSQL without TEST_PG_URL): its suites are registered skipped, so they are counted. */
+  unavailable: boolean;
   /** A fresh, migrated, empty database; PostgreSQL gets a schema of its own that `close()` drops. */
   open(): Promise<Database>;
 }
@@ -12,12 +14,20 @@ const pgUrl = process.env.TEST_PG_URL;
 
 /**
  * The databases every storage suite runs on: in-memory SQLite always, PostgreSQL when TEST_PG_URL is set
- * (.ci/run always sets it). Each PostgreSQL database is an isolated schema, so suites can run in parallel.
+ * (.ci/run always sets it). Without it the PostgreSQL suites are still registered, as skipped, so that the
+ * run says how many were skipped (test/support/postgres-skip-reporter.ts). Each PostgreSQL database is an
+ * isolated schema, so suites can run in parallel. Suites name themselves "... on <kind.name>".
  */
 export function testDatabaseKinds(): TestDatabaseKind[] {
-  const kinds: TestDatabaseKind[] = [{ name: "sqlite", open: () => createDatabase({ kind: "sqlite", file: ":memory:" }) }];
-  if (pgUrl !== undefined && pgUrl !== "") kinds.push({ name: "postgres", open: () => openIsolatedPostgres(pgUrl) });
-  return kinds;
+  const pgAvailable = pgUrl !== undefined && pgUrl !== "";
+  return [
+    { name: "sqlite", unavailable: false, open: () => createDatabase({ kind: "sqlite", file: ":memory:" }) },
+    {
+      name: "postgres",
+      unavailable: !pgAvailable,
+      open: () => (pgAvailable ? openIsolatedPostgres(pgUrl) : Promise.reject(new Error("TEST_PG_URL is not set"))),
+    },
+  ];
 }
 
 export async function openIsolatedPostgres(url: string): Promise<Database & { schema: string }> {

@@ -9,6 +9,8 @@ import {
 import { createYahooFinanceClient } from "./yahoo-finance-client.js";
 import { YahooMoversProvider } from "./yahoo-movers-provider.js";
 import { appError } from "../../../../test/support/caught-app-error.js";
+import { ExtendedCookieJar } from "yahoo-finance2/lib/cookieJar";
+import { getCrumbClear } from "yahoo-finance2/lib/getCrumb";
 
 type ScreenerBody = { finance: { result: Array<{ quotes: Array<Record<string, unknown>> }> } };
 
@@ -96,6 +98,9 @@ describeWithShared("YahooMoversProvider (recorded screener responses)", () => {
     const routes: ReplayRoute[] = [
       { match: /\/v1\/test\/getcrumb$/, respond: () => new Response("Too Many Requests", { status: 429, headers: { "retry-after": "5" } }) },
     ];
+    // yahoo-finance2 3.x keeps the crumb in a module variable shared by every instance: forget the one an
+    // earlier test fetched, so this client has to ask the (throttled) crumb endpoint itself.
+    await getCrumbClear(new ExtendedCookieJar());
     const { provider } = setup(["dailyGainers.json"], routes);
     const error = await appError(provider.movers("gainers", 5));
     expect(error.code).toBe("UPSTREAM_UNAVAILABLE");
