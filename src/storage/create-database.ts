@@ -5,6 +5,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from
 import pg from "pg";
 import type { DatabaseSchema } from "./database-schema.js";
 import { createCoreTables } from "./migrations/0001-create-core-tables.js";
+import { createFeedSnapshots } from "./migrations/0004-feed-snapshots.js";
 import type { SqlDialect } from "./sql-dialect.js";
 
 export interface Database {
@@ -55,6 +56,7 @@ function openPostgres(url: string, schema: string | undefined): Database {
 async function migrateToLatest(database: Database): Promise<void> {
   const migrations: Record<string, Migration> = {
     "0001-create-core-tables": createCoreTables(database.dialect),
+    "0004-feed-snapshots": createFeedSnapshots(),
   };
   const migrator = new Migrator({ db: database.db, provider: { getMigrations: async () => migrations } });
   const { error } = await migrator.migrateToLatest();

@@ -7,6 +7,7 @@ export interface DatabaseSchema {
   bars: BarsTable;
   bar_coverage: BarCoverageTable;
   client_key_salts: ClientKeySaltsTable;
+  feed_snapshots: FeedSnapshotsTable;
 }
 
 export interface SettlementsTable {
@@ -64,4 +65,12 @@ export interface BarCoverageTable {
 export interface ClientKeySaltsTable {
   period_start_ms: number;
   salt: string;
+}
+
+/** One stored upstream answer of a feed (fear & greed, calendars, trends, ...), mapped, as JSON text. */
+export interface FeedSnapshotsTable {
+  source: string;
+  key: string;
+  fetched_at_ms: number;
+  payload: string;
 }
