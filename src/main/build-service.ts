@@ -25,6 +25,7 @@ import { ClientKeySalts } from "../storage/repos/client-key-salts.js";
 import { RequestLog } from "../storage/repos/request-log.js";
 import { SettlementLedger } from "../storage/repos/settlement-ledger.js";
 import { buildCrossAsset } from "./build-cross-asset.js";
+import { buildFeeds, type FeedOverrides } from "./build-feeds.js";
 import { buildForecasts } from "./build-forecasts.js";
 import { buildMarketData, type MarketDataOverrides } from "./build-market-data.js";
 import { buildPatterns } from "./build-patterns.js";
@@ -41,6 +42,8 @@ export interface BuildOptions {
   database?: Database;
   /** Test seam: provider implementations instead of the ones the config selects. */
   marketData?: MarketDataOverrides;
+  /** Test seam: the transport of the live feed adapters (a replay fetch). */
+  feeds?: FeedOverrides;
   /** Test seam: a facilitator wrapper (e.g. one that fails settlement) around the configured one. */
   wrapFacilitator?: (facilitator: FacilitatorClient) => FacilitatorClient;
 }
@@ -102,6 +105,8 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
   operations.push(...buildCrossAsset({ marketData, patterns, clock, config, universe }).routes);
   operations.push(...buildForecasts({ marketData, patterns, clock }).routes);
   operations.push(...buildPortfolio({ marketData, patterns, clock, marketDataDir: config.marketDataDir }).routes);
+  const feeds = buildFeeds({ config, database, clock, logger, marketData, overrides: options.feeds });
+  operations.push(...feeds.routes);
   if (embedded !== undefined) operations.push(devFaucetRoute(embedded));
 
   const scopes = new RequestScopeStore();
@@ -126,6 +131,7 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
   const requestLog = new RequestLog(database.db);
   const clientKeySalts = new ClientKeySalts(database.db);
   jobs.register(requestLogRetentionJob(requestLog, clientKeySalts, clock));
+  for (const job of feeds.jobs) jobs.register(job);
 
   const app = createApp({
     logger,

@@ -1,0 +1,54 @@
+import type { Logger } from "pino";
+import type { Config } from "../config/config.js";
+import type { Clock } from "../domain/clock.js";
+import type { RouteModule } from "../http/route-module.js";
+import { getFearGreedRoute } from "../http/routes/feeds/get-fear-greed.js";
+import type { RecurringJob } from "../jobs/job-runner.js";
+import { CnnFearGreedProvider } from "../providers/feeds/cnn/cnn-fear-greed.js";
+import type { FeedClientDeps } from "../providers/feeds/feed-http.js";
+import { offlineProvider } from "../providers/feeds/offline/offline-feeds.js";
+import type { FearGreedProvider } from "../providers/feeds/port.js";
+import { FearGreedService } from "../services/feeds/fear-greed-service.js";
+import { SnapshotCache } from "../services/feeds/snapshot-cache.js";
+import type { Database } from "../storage/create-database.js";
+import { FeedSnapshots } from "../storage/repos/feed-snapshots.js";
+import type { MarketData } from "./build-market-data.js";
+
+/** Test seam: the transport every live feed adapter uses (a replay fetch); given, live adapters are used even offline. */
+export interface FeedOverrides extends FeedClientDeps {}
+
+export interface FeedProviders {
+  fearGreed: FearGreedProvider;
+}
+
+export interface Feeds {
+  cache: SnapshotCache;
+  routes: RouteModule[];
+  jobs: RecurringJob[];
+}
+
+export interface FeedsDeps {
+  config: Readonly<Config>;
+  database: Database;
+  clock: Clock;
+  logger: Logger;
+  marketData: MarketData;
+  overrides?: FeedOverrides;
+}
+
+/** Live adapters on the network, or (offline, MARKET_DATA_DIR set) adapters that only ever fail so stored snapshots are served. */
+export function feedProviders(config: Readonly<Config>, clock: Clock, overrides: FeedOverrides | undefined): FeedProviders {
+  if (config.marketDataDir !== undefined && overrides?.fetch === undefined) {
+    return { fearGreed: offlineProvider<FearGreedProvider>() };
+  }
+  const deps: FeedClientDeps = { clock, ...overrides };
+  return { fearGreed: new CnnFearGreedProvider(deps) };
+}
+
+/** The feed, calendar and fundamentals family: one snapshot store in front of every upstream. */
+export function buildFeeds(deps: FeedsDeps): Feeds {
+  const cache = new SnapshotCache(new FeedSnapshots(deps.database.db), deps.clock, deps.logger);
+  const providers = feedProviders(deps.config, deps.clock, deps.overrides);
+  const fearGreed = new FearGreedService(providers.fearGreed, cache);
+  return { cache, routes: [getFearGreedRoute(fearGreed)], jobs: [] };
+}

@@ -1,0 +1,43 @@
+/**
+ * Ports of the feed families (data-sources.md §4.1). Answers are stored as snapshot documents, so their
+ * fields carry the wire's names: a stored row reads exactly like the answer it produced.
+ *
+ * Errors (all AppError): UPSTREAM_UNAVAILABLE (with retryAfterSeconds) for outages, bot walls, rate limits,
+ * timeouts and HTML pages; UPSTREAM_SCHEMA_CHANGED when a field we map moved; caller mistakes
+ * (UNKNOWN_TICKER, VALIDATION_FAILED) as such. An empty day is an empty answer, not an error.
+ */
+
+export interface FearGreedComponent {
+  score: number | null;
+  rating: string | null;
+  timestamp: string | null;
+}
+
+export const FEAR_GREED_COMPONENTS = [
+  "market_momentum_sp500",
+  "market_momentum_sp125",
+  "stock_price_strength",
+  "stock_price_breadth",
+  "put_call_options",
+  "market_volatility_vix",
+  "market_volatility_vix_50",
+  "junk_bond_demand",
+  "safe_haven_demand",
+] as const;
+export type FearGreedComponentName = (typeof FEAR_GREED_COMPONENTS)[number];
+
+export interface FearGreed {
+  score: number;
+  rating: string;
+  timestamp: string | null;
+  previous_close: number | null;
+  previous_week: number | null;
+  previous_month: number | null;
+  previous_year: number | null;
+  components: Record<FearGreedComponentName, FearGreedComponent>;
+  history_30d: Array<{ date: string; score: number; rating: string | null }>;
+}
+
+export interface FearGreedProvider {
+  fearGreed(): Promise<FearGreed>;
+}
