@@ -2,12 +2,15 @@ import type { Logger } from "pino";
 import type { Config } from "../config/config.js";
 import type { Clock } from "../domain/clock.js";
 import type { RouteModule } from "../http/route-module.js";
+import { getEarningsCalendarRoute } from "../http/routes/feeds/get-earnings-calendar.js";
 import { getFearGreedRoute } from "../http/routes/feeds/get-fear-greed.js";
 import type { RecurringJob } from "../jobs/job-runner.js";
 import { CnnFearGreedProvider } from "../providers/feeds/cnn/cnn-fear-greed.js";
 import type { FeedClientDeps } from "../providers/feeds/feed-http.js";
 import { offlineProvider } from "../providers/feeds/offline/offline-feeds.js";
-import type { FearGreedProvider } from "../providers/feeds/port.js";
+import { NasdaqEarningsProvider } from "../providers/feeds/nasdaq/nasdaq-earnings.js";
+import type { EarningsCalendarProvider, FearGreedProvider } from "../providers/feeds/port.js";
+import { EarningsCalendarService } from "../services/feeds/earnings-calendar-service.js";
 import { FearGreedService } from "../services/feeds/fear-greed-service.js";
 import { SnapshotCache } from "../services/feeds/snapshot-cache.js";
 import type { Database } from "../storage/create-database.js";
@@ -19,6 +22,7 @@ export interface FeedOverrides extends FeedClientDeps {}
 
 export interface FeedProviders {
   fearGreed: FearGreedProvider;
+  earnings: EarningsCalendarProvider;
 }
 
 export interface Feeds {
@@ -39,10 +43,10 @@ export interface FeedsDeps {
 /** Live adapters on the network, or (offline, MARKET_DATA_DIR set) adapters that only ever fail so stored snapshots are served. */
 export function feedProviders(config: Readonly<Config>, clock: Clock, overrides: FeedOverrides | undefined): FeedProviders {
   if (config.marketDataDir !== undefined && overrides?.fetch === undefined) {
-    return { fearGreed: offlineProvider<FearGreedProvider>() };
+    return { fearGreed: offlineProvider<FearGreedProvider>(), earnings: offlineProvider<EarningsCalendarProvider>() };
   }
   const deps: FeedClientDeps = { clock, ...overrides };
-  return { fearGreed: new CnnFearGreedProvider(deps) };
+  return { fearGreed: new CnnFearGreedProvider(deps), earnings: new NasdaqEarningsProvider(deps) };
 }
 
 /** The feed, calendar and fundamentals family: one snapshot store in front of every upstream. */
@@ -50,5 +54,6 @@ export function buildFeeds(deps: FeedsDeps): Feeds {
   const cache = new SnapshotCache(new FeedSnapshots(deps.database.db), deps.clock, deps.logger);
   const providers = feedProviders(deps.config, deps.clock, deps.overrides);
   const fearGreed = new FearGreedService(providers.fearGreed, cache);
-  return { cache, routes: [getFearGreedRoute(fearGreed)], jobs: [] };
+  const earnings = new EarningsCalendarService(providers.earnings, cache, deps.clock);
+  return { cache, routes: [getFearGreedRoute(fearGreed), getEarningsCalendarRoute(earnings)], jobs: [] };
 }

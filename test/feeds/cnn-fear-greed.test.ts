@@ -23,7 +23,6 @@ describeWithShared("CNN Fear & Greed adapter (recorded 2022-04-25 answer)", () =
       score: 30.8254,
       rating: "fear",
       timestamp: "2022-04-25T16:21:09.254Z",
-      previous_close: 40.1512,
       previous_week: 45.7327,
       previous_month: 46.8745,
     });

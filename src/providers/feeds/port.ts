@@ -30,7 +30,6 @@ export interface FearGreed {
   score: number;
   rating: string;
   timestamp: string | null;
-  previous_close: number | null;
   previous_week: number | null;
   previous_month: number | null;
   previous_year: number | null;
@@ -40,4 +39,25 @@ export interface FearGreed {
 
 export interface FearGreedProvider {
   fearGreed(): Promise<FearGreed>;
+}
+
+export interface EarningsRow {
+  symbol: string;
+  name: string | null;
+  /** When in the day the company reports, as Nasdaq lists it. */
+  time: "pre-market" | "after-hours" | "not-supplied";
+  eps_forecast: number | null;
+  num_estimates: number | null;
+  market_cap: number | null;
+  fiscal_quarter_ending: string | null;
+  last_year_eps: number | null;
+  last_year_report_date: string | null;
+  /** Reported EPS; only on past dates. */
+  eps: number | null;
+  surprise_pct: number | null;
+}
+
+export interface EarningsCalendarProvider {
+  /** Companies reporting on a date (YYYY-MM-DD); a weekend or holiday is an empty list. */
+  onDate(date: string): Promise<EarningsRow[]>;
 }

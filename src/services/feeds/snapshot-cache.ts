@@ -54,11 +54,12 @@ export class SnapshotCache {
     private readonly logger: WarnLogger,
   ) {}
 
-  async get<T>(policy: FeedPolicy, key: string, fetchUpstream: () => Promise<T>): Promise<Served<T>> {
+  /** `ttlMs` overrides the policy's for keys that age differently (a past calendar day changes less than today). */
+  async get<T>(policy: FeedPolicy, key: string, fetchUpstream: () => Promise<T>, ttlMs = policy.ttlMs): Promise<Served<T>> {
     const flightKey = `${policy.source}\u0000${key}`;
     const pending = this.inFlight.get(flightKey);
     if (pending) return pending as Promise<Served<T>>;
-    const work = this.load(policy, key, fetchUpstream).finally(() => this.inFlight.delete(flightKey));
+    const work = this.load(policy, key, fetchUpstream, ttlMs).finally(() => this.inFlight.delete(flightKey));
     this.inFlight.set(flightKey, work);
     return work;
   }
@@ -80,10 +81,10 @@ export class SnapshotCache {
     return stored === undefined ? undefined : { value: stored.payload as T, fetchedAtMs: stored.fetchedAtMs, cached: true, stale: false };
   }
 
-  private async load<T>(policy: FeedPolicy, key: string, fetchUpstream: () => Promise<T>): Promise<Served<T>> {
+  private async load<T>(policy: FeedPolicy, key: string, fetchUpstream: () => Promise<T>, ttlMs: number): Promise<Served<T>> {
     const stored = await this.store.latest(policy.source, key);
     const nowMs = this.clock.nowMs();
-    if (stored !== undefined && nowMs - stored.fetchedAtMs < policy.ttlMs && stored.fetchedAtMs <= nowMs) {
+    if (stored !== undefined && nowMs - stored.fetchedAtMs < ttlMs && stored.fetchedAtMs <= nowMs) {
       return { value: stored.payload as T, fetchedAtMs: stored.fetchedAtMs, cached: true, stale: false };
     }
     let value: T;

@@ -1,0 +1,108 @@
+import fs from "node:fs";
+import path from "node:path";
+import { cnnAnswerTimeMs, mapCnnGraphData } from "../providers/feeds/cnn/cnn-fear-greed.js";
+import { mapNasdaqEarnings } from "../providers/feeds/nasdaq/nasdaq-earnings.js";
+import { FEED_POLICIES, SINGLE_KEY } from "../services/feeds/feed-policies.js";
+import type { SnapshotCache } from "../services/feeds/snapshot-cache.js";
+
+/** One stored snapshot produced from one recording. */
+export interface ImportedSnapshot {
+  file: string;
+  source: string;
+  key: string;
+  fetchedAtMs: number;
+}
+
+export interface ImportReport {
+  imported: ImportedSnapshot[];
+  /** Recordings we could not use, and why (never silently dropped). */
+  skipped: Array<{ file: string; reason: string }>;
+}
+
+/** One recording turned into snapshots through the live adapter's mapper. */
+export type RecordingReader = (file: string) => Array<{ source: string; key: string; fetchedAtMs: number; value: unknown }>;
+
+export interface RecordingKind {
+  /** Folder under the recordings directory and the file names it holds (the layout of ../shared/fixtures). */
+  folder: string;
+  pattern: RegExp;
+  read: RecordingReader;
+}
+
+const readJson = (file: string): unknown => JSON.parse(fs.readFileSync(file, "utf8")) as unknown;
+
+function requireTime(ms: number | undefined, what: string): number {
+  // A snapshot's age is part of the answer: without the recording's own time it is not imported at all.
+  if (ms === undefined || !Number.isFinite(ms)) throw new Error(`the recording does not say when it was made (${what})`);
+  return ms;
+}
+
+/**
+ * Recordings whose bodies do not carry the time they were made: the day each was recorded, as
+ * ../shared/fixtures/README.md states it (day precision, stored as 00:00 UTC of that day). A recording
+ * that is in neither its body nor this table is skipped, not dated by guess.
+ */
+export const RECORDED_ON: ReadonlyArray<readonly [RegExp, string]> = [
+  [/^nasdaq\/earnings-calendar\.date-2024-07-0[123]\.json$/, "2024-07-01"],
+  [/^forexfactory\/ff_calendar_thisweek\.week-of-2026-07-26\.json$/, "2026-08-01"],
+  [/^forexfactory\/ff_calendar_thisweek\.week-of-2026-08-02\.json$/, "2026-08-07"],
+  [/^forexfactory\/ff_calendar_thisweek\.week-of-2026-08-09\.json$/, "2026-08-14"],
+  [/^forexfactory\/ff_calendar_thisweek\.week-of-2026-08-16\.json$/, "2026-08-21"],
+];
+
+function recordedOnMs(relative: string): number | undefined {
+  const day = RECORDED_ON.find(([pattern]) => pattern.test(relative))?.[1];
+  return day === undefined ? undefined : Date.parse(`${day}T00:00:00Z`);
+}
+
+const relativeName = (file: string) => `${path.basename(path.dirname(file))}/${path.basename(file)}`;
+
+const KINDS: RecordingKind[] = [
+  {
+    folder: "cnn-fear-greed",
+    pattern: /\.json$/,
+    read: (file) => {
+      const value = mapCnnGraphData(readJson(file));
+      return [{ source: FEED_POLICIES.fearGreed.source, key: SINGLE_KEY, fetchedAtMs: requireTime(cnnAnswerTimeMs(value), "fear_and_greed.timestamp"), value }];
+    },
+  },
+  {
+    folder: "nasdaq",
+    pattern: /^earnings-calendar\.date-(\d{4}-\d{2}-\d{2})\.json$/,
+    read: (file) => {
+      const date = /date-(\d{4}-\d{2}-\d{2})\.json$/.exec(file)![1]!;
+      const body = readJson(file);
+      const fetchedAtMs = requireTime(recordedOnMs(relativeName(file)), "not listed in the fixtures README");
+      return [{ source: FEED_POLICIES.earningsCalendar.source, key: date, fetchedAtMs, value: mapNasdaqEarnings(body) }];
+    },
+  },
+];
+
+/**
+ * Loads recorded upstream responses (the layout of ../shared/fixtures) into the snapshot store through the
+ * same mappers the live adapters use, each with the recording's own time as fetched_at, so a machine without
+ * internet serves every route from real answers, honestly dated. Importing twice changes nothing.
+ */
+export async function importSnapshots(cache: SnapshotCache, dir: string, kinds: RecordingKind[] = KINDS): Promise<ImportReport> {
+  const report: ImportReport = { imported: [], skipped: [] };
+  for (const kind of kinds) {
+    const folder = path.join(dir, kind.folder);
+    if (!fs.existsSync(folder)) continue;
+    for (const name of fs.readdirSync(folder).sort()) {
+      if (!kind.pattern.test(name)) continue;
+      const file = path.join(folder, name);
+      let snapshots;
+      try {
+        snapshots = kind.read(file);
+      } catch (error) {
+        report.skipped.push({ file: path.join(kind.folder, name), reason: error instanceof Error ? error.message : String(error) });
+        continue;
+      }
+      for (const s of snapshots) {
+        await cache.record(s.source, s.key, s.fetchedAtMs, s.value);
+        report.imported.push({ file: path.join(kind.folder, name), source: s.source, key: s.key, fetchedAtMs: s.fetchedAtMs });
+      }
+    }
+  }
+  return report;
+}

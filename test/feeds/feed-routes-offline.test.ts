@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { paidRoutes } from "../support/paid-routes.js";
+import { SHARED_PRESENT } from "../support/shared-paths.js";
+
+const sortedKeys = (o: object) => Object.keys(o).sort();
+
+/**
+ * The feed routes on an offline machine (MARKET_DATA_DIR set, no network) after `snapshots:import` of
+ * ../shared/fixtures: every answer is a real recording, flagged cached, dated by the recording.
+ */
+describe.skipIf(!SHARED_PRESENT)("feed routes offline, from imported recordings", () => {
+  const harness = paidRoutes();
+
+  it("serves the recorded Fear & Greed reading with exactly the spec's fields, dated by the recording", async () => {
+    const before = await harness.payer().balance();
+    const { status, body } = await harness.call("/get_fear_greed");
+    expect(status).toBe(200);
+    expect(sortedKeys(body)).toEqual(
+      ["score", "rating", "timestamp", "previous_week", "previous_month", "previous_year", "components", "history_30d", "fetched_at", "cached"].sort(),
+    );
+    expect(body).toMatchObject({ score: 30.8254, rating: "fear", cached: true, fetched_at: "2022-04-25T16:21:09.254Z" });
+    expect(Object.keys(body.components)).toHaveLength(9);
+    expect(body.history_30d).toHaveLength(30);
+    expect(before - (await harness.payer().balance())).toBe(1000n); // $0.001
+  });
+
+  it("serves a recorded earnings day with the spec's envelope and parsed money strings", async () => {
+    const { status, body } = await harness.call("/get_earnings_calendar?date=2024-07-01");
+    expect(status).toBe(200);
+    expect(sortedKeys(body)).toEqual(["cached", "count", "date", "earnings", "fetched_at"]);
+    expect(body).toMatchObject({ date: "2024-07-01", count: 39, cached: true, fetched_at: "2024-07-01T00:00:00.000Z" });
+    expect(body.earnings).toHaveLength(39);
+    const ddd = body.earnings.find((r: { symbol: string }) => r.symbol === "DDD");
+    expect(ddd).toMatchObject({ eps_forecast: -0.11, last_year_eps: -0.17, last_year_report_date: "2023-05-08", market_cap: 409642530, num_estimates: 2 });
+  });
+
+  it("answers a day nothing is stored for with 503, Retry-After and what to do, charging nothing", async () => {
+    const payer = harness.payer();
+    const before = await payer.balance();
+    const res = await payer.pay("/get_earnings_calendar?date=2024-07-05");
+    const body = (await res.json()) as { error: { code: string; message: string } };
+    expect(res.status).toBe(503);
+    expect(body.error.code).toBe("UPSTREAM_UNAVAILABLE");
+    expect(body.error.message).toMatch(/snapshots:import/);
+    expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await payer.balance()).toBe(before);
+  });
+
+  it("rejects an impossible date with 422 naming it, charging nothing", async () => {
+    const before = await harness.payer().balance();
+    await harness.expect422("/get_earnings_calendar?date=2024-02-30", "date");
+    expect(await harness.payer().balance()).toBe(before);
+  });
+});
