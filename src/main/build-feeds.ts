@@ -2,14 +2,17 @@ import type { Logger } from "pino";
 import type { Config } from "../config/config.js";
 import type { Clock } from "../domain/clock.js";
 import type { RouteModule } from "../http/route-module.js";
+import { getEconomicCalendarRoute } from "../http/routes/feeds/get-economic-calendar.js";
 import { getEarningsCalendarRoute } from "../http/routes/feeds/get-earnings-calendar.js";
 import { getFearGreedRoute } from "../http/routes/feeds/get-fear-greed.js";
 import type { RecurringJob } from "../jobs/job-runner.js";
 import { CnnFearGreedProvider } from "../providers/feeds/cnn/cnn-fear-greed.js";
 import type { FeedClientDeps } from "../providers/feeds/feed-http.js";
 import { offlineProvider } from "../providers/feeds/offline/offline-feeds.js";
+import { ForexFactoryCalendarProvider } from "../providers/feeds/forexfactory/forexfactory-calendar.js";
 import { NasdaqEarningsProvider } from "../providers/feeds/nasdaq/nasdaq-earnings.js";
-import type { EarningsCalendarProvider, FearGreedProvider } from "../providers/feeds/port.js";
+import type { EarningsCalendarProvider, EconomicCalendarProvider, FearGreedProvider } from "../providers/feeds/port.js";
+import { EconomicCalendarService } from "../services/feeds/economic-calendar-service.js";
 import { EarningsCalendarService } from "../services/feeds/earnings-calendar-service.js";
 import { FearGreedService } from "../services/feeds/fear-greed-service.js";
 import { SnapshotCache } from "../services/feeds/snapshot-cache.js";
@@ -23,6 +26,7 @@ export interface FeedOverrides extends FeedClientDeps {}
 export interface FeedProviders {
   fearGreed: FearGreedProvider;
   earnings: EarningsCalendarProvider;
+  economic: EconomicCalendarProvider;
 }
 
 export interface Feeds {
@@ -43,10 +47,18 @@ export interface FeedsDeps {
 /** Live adapters on the network, or (offline, MARKET_DATA_DIR set) adapters that only ever fail so stored snapshots are served. */
 export function feedProviders(config: Readonly<Config>, clock: Clock, overrides: FeedOverrides | undefined): FeedProviders {
   if (config.marketDataDir !== undefined && overrides?.fetch === undefined) {
-    return { fearGreed: offlineProvider<FearGreedProvider>(), earnings: offlineProvider<EarningsCalendarProvider>() };
+    return {
+      fearGreed: offlineProvider<FearGreedProvider>(),
+      earnings: offlineProvider<EarningsCalendarProvider>(),
+      economic: offlineProvider<EconomicCalendarProvider>(),
+    };
   }
   const deps: FeedClientDeps = { clock, ...overrides };
-  return { fearGreed: new CnnFearGreedProvider(deps), earnings: new NasdaqEarningsProvider(deps) };
+  return {
+    fearGreed: new CnnFearGreedProvider(deps),
+    earnings: new NasdaqEarningsProvider(deps),
+    economic: new ForexFactoryCalendarProvider(deps),
+  };
 }
 
 /** The feed, calendar and fundamentals family: one snapshot store in front of every upstream. */
@@ -55,5 +67,10 @@ export function buildFeeds(deps: FeedsDeps): Feeds {
   const providers = feedProviders(deps.config, deps.clock, deps.overrides);
   const fearGreed = new FearGreedService(providers.fearGreed, cache);
   const earnings = new EarningsCalendarService(providers.earnings, cache, deps.clock);
-  return { cache, routes: [getFearGreedRoute(fearGreed), getEarningsCalendarRoute(earnings)], jobs: [] };
+  const economic = new EconomicCalendarService(providers.economic, cache, deps.clock);
+  return {
+    cache,
+    routes: [getFearGreedRoute(fearGreed), getEarningsCalendarRoute(earnings), getEconomicCalendarRoute(economic)],
+    jobs: [],
+  };
 }

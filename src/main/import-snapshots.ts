@@ -1,8 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { cnnAnswerTimeMs, mapCnnGraphData } from "../providers/feeds/cnn/cnn-fear-greed.js";
+import { mapForexFactoryWeek } from "../providers/feeds/forexfactory/forexfactory-calendar.js";
 import { mapNasdaqEarnings } from "../providers/feeds/nasdaq/nasdaq-earnings.js";
-import { FEED_POLICIES, SINGLE_KEY } from "../services/feeds/feed-policies.js";
+import { ECON_WEEK_KEY, FEED_POLICIES, SINGLE_KEY } from "../services/feeds/feed-policies.js";
 import type { SnapshotCache } from "../services/feeds/snapshot-cache.js";
 
 /** One stored snapshot produced from one recording. */
@@ -74,6 +75,14 @@ const KINDS: RecordingKind[] = [
       const body = readJson(file);
       const fetchedAtMs = requireTime(recordedOnMs(relativeName(file)), "not listed in the fixtures README");
       return [{ source: FEED_POLICIES.earningsCalendar.source, key: date, fetchedAtMs, value: mapNasdaqEarnings(body) }];
+    },
+  },
+  {
+    folder: "forexfactory",
+    pattern: /^ff_calendar_thisweek\..*\.json$/,
+    read: (file) => {
+      const fetchedAtMs = requireTime(recordedOnMs(relativeName(file)), "not listed in the fixtures README");
+      return [{ source: FEED_POLICIES.economicCalendar.source, key: ECON_WEEK_KEY, fetchedAtMs, value: mapForexFactoryWeek(readJson(file)) }];
     },
   },
 ];

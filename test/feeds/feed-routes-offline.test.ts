@@ -51,4 +51,23 @@ describe.skipIf(!SHARED_PRESENT)("feed routes offline, from imported recordings"
     await harness.expect422("/get_earnings_calendar?date=2024-02-30", "date");
     expect(await harness.payer().balance()).toBe(before);
   });
+
+  it("serves the last recorded ForexFactory week with the spec's envelope, saying it is a stale snapshot", async () => {
+    const { status, body } = await harness.call("/get_economic_calendar?period=this_week&currencies=usd,GBP&importance=high");
+    expect(status).toBe(200);
+    expect(sortedKeys(body)).toEqual(
+      ["period", "date_from", "date_to", "currencies", "importance", "count", "events", "note", "fetched_at", "cached"].sort(),
+    );
+    expect(body).toMatchObject({ period: "this_week", date_from: "2026-08-16", date_to: "2026-08-22", currencies: ["USD", "GBP"], count: 3, cached: true });
+    expect(body.fetched_at).toBe("2026-08-21T00:00:00.000Z");
+    expect(body.events.map((e: { title: string }) => e.title)).toEqual(["Claimant Count Change", "CPI y/y", "FOMC Meeting Minutes"]);
+  });
+
+  it("rejects unknown importance levels and malformed currency codes with 422, charging nothing", async () => {
+    const before = await harness.payer().balance();
+    await harness.expect422("/get_economic_calendar?importance=urgent", "importance");
+    await harness.expect422("/get_economic_calendar?currencies=US,EURO", "currencies");
+    await harness.expect422("/get_economic_calendar?period=next_year", "period");
+    expect(await harness.payer().balance()).toBe(before);
+  });
 });

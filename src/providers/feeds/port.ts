@@ -61,3 +61,23 @@ export interface EarningsCalendarProvider {
   /** Companies reporting on a date (YYYY-MM-DD); a weekend or holiday is an empty list. */
   onDate(date: string): Promise<EarningsRow[]>;
 }
+
+export const ECON_IMPORTANCE = ["high", "medium", "low", "holiday", "non-economic"] as const;
+export type EconImportance = (typeof ECON_IMPORTANCE)[number];
+
+export interface EconEvent {
+  title: string;
+  /** Currency the event moves (ForexFactory's `country`: USD, EUR, ...; ALL for global events). */
+  currency: string;
+  /** ISO-8601 instant in UTC. */
+  date: string;
+  importance: EconImportance;
+  /** As published, units included ("1.9%", "50.6K"); null when blank. ForexFactory publishes no actuals. */
+  forecast: string | null;
+  previous: string | null;
+}
+
+export interface EconomicCalendarProvider {
+  /** ForexFactory's current week (its only reliable feed). */
+  thisWeek(): Promise<EconEvent[]>;
+}

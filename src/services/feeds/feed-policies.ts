@@ -22,3 +22,6 @@ export const FEED_POLICIES = {
 
 /** The one key of feeds that have a single answer. */
 export const SINGLE_KEY = "latest";
+
+/** The key of ForexFactory's current-week feed (the only one it reliably publishes). */
+export const ECON_WEEK_KEY = "thisweek";
