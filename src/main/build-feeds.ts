@@ -2,16 +2,19 @@ import type { Logger } from "pino";
 import type { Config } from "../config/config.js";
 import type { Clock } from "../domain/clock.js";
 import type { RouteModule } from "../http/route-module.js";
+import { searchPreprintsRoute } from "../http/routes/feeds/search-preprints.js";
 import { getEconomicCalendarRoute } from "../http/routes/feeds/get-economic-calendar.js";
 import { getEarningsCalendarRoute } from "../http/routes/feeds/get-earnings-calendar.js";
 import { getFearGreedRoute } from "../http/routes/feeds/get-fear-greed.js";
 import type { RecurringJob } from "../jobs/job-runner.js";
+import { ArxivProvider } from "../providers/feeds/arxiv/arxiv-provider.js";
 import { CnnFearGreedProvider } from "../providers/feeds/cnn/cnn-fear-greed.js";
 import type { FeedClientDeps } from "../providers/feeds/feed-http.js";
 import { offlineProvider } from "../providers/feeds/offline/offline-feeds.js";
 import { ForexFactoryCalendarProvider } from "../providers/feeds/forexfactory/forexfactory-calendar.js";
 import { NasdaqEarningsProvider } from "../providers/feeds/nasdaq/nasdaq-earnings.js";
-import type { EarningsCalendarProvider, EconomicCalendarProvider, FearGreedProvider } from "../providers/feeds/port.js";
+import type { EarningsCalendarProvider, EconomicCalendarProvider, FearGreedProvider, PreprintProvider } from "../providers/feeds/port.js";
+import { PreprintService } from "../services/feeds/preprint-service.js";
 import { EconomicCalendarService } from "../services/feeds/economic-calendar-service.js";
 import { EarningsCalendarService } from "../services/feeds/earnings-calendar-service.js";
 import { FearGreedService } from "../services/feeds/fear-greed-service.js";
@@ -27,6 +30,7 @@ export interface FeedProviders {
   fearGreed: FearGreedProvider;
   earnings: EarningsCalendarProvider;
   economic: EconomicCalendarProvider;
+  preprints: PreprintProvider;
 }
 
 export interface Feeds {
@@ -51,6 +55,7 @@ export function feedProviders(config: Readonly<Config>, clock: Clock, overrides:
       fearGreed: offlineProvider<FearGreedProvider>(),
       earnings: offlineProvider<EarningsCalendarProvider>(),
       economic: offlineProvider<EconomicCalendarProvider>(),
+      preprints: offlineProvider<PreprintProvider>(),
     };
   }
   const deps: FeedClientDeps = { clock, ...overrides };
@@ -58,6 +63,7 @@ export function feedProviders(config: Readonly<Config>, clock: Clock, overrides:
     fearGreed: new CnnFearGreedProvider(deps),
     earnings: new NasdaqEarningsProvider(deps),
     economic: new ForexFactoryCalendarProvider(deps),
+    preprints: new ArxivProvider(deps),
   };
 }
 
@@ -68,9 +74,10 @@ export function buildFeeds(deps: FeedsDeps): Feeds {
   const fearGreed = new FearGreedService(providers.fearGreed, cache);
   const earnings = new EarningsCalendarService(providers.earnings, cache, deps.clock);
   const economic = new EconomicCalendarService(providers.economic, cache, deps.clock);
+  const preprints = new PreprintService(providers.preprints, cache);
   return {
     cache,
-    routes: [getFearGreedRoute(fearGreed), getEarningsCalendarRoute(earnings), getEconomicCalendarRoute(economic)],
+    routes: [getFearGreedRoute(fearGreed), getEarningsCalendarRoute(earnings), getEconomicCalendarRoute(economic), searchPreprintsRoute(preprints)],
     jobs: [],
   };
 }

@@ -1,9 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
 import { cnnAnswerTimeMs, mapCnnGraphData } from "../providers/feeds/cnn/cnn-fear-greed.js";
+import { mapArxivAtom } from "../providers/feeds/arxiv/arxiv-atom.js";
 import { mapForexFactoryWeek } from "../providers/feeds/forexfactory/forexfactory-calendar.js";
 import { mapNasdaqEarnings } from "../providers/feeds/nasdaq/nasdaq-earnings.js";
+import { PREPRINT_SORTS, type PreprintSort } from "../providers/feeds/port.js";
 import { ECON_WEEK_KEY, FEED_POLICIES, SINGLE_KEY } from "../services/feeds/feed-policies.js";
+import { preprintKey } from "../services/feeds/preprint-service.js";
 import type { SnapshotCache } from "../services/feeds/snapshot-cache.js";
 
 /** One stored snapshot produced from one recording. */
@@ -83,6 +86,26 @@ const KINDS: RecordingKind[] = [
     read: (file) => {
       const fetchedAtMs = requireTime(recordedOnMs(relativeName(file)), "not listed in the fixtures README");
       return [{ source: FEED_POLICIES.economicCalendar.source, key: ECON_WEEK_KEY, fetchedAtMs, value: mapForexFactoryWeek(readJson(file)) }];
+    },
+  },
+  {
+    // Golden files {url, status_code, body}; only first-page free-text searches match a search_preprints call.
+    folder: "arxiv",
+    pattern: /^q_.*\.json$/,
+    read: (file) => {
+      const golden = readJson(file) as { url: string; status_code: number; body: string };
+      const url = new URL(golden.url);
+      const query = url.searchParams.get("search_query") ?? "";
+      const sortBy = url.searchParams.get("sortBy") ?? "";
+      if (golden.status_code !== 200 || url.searchParams.get("start") !== "0" || query === "" || /\b(cat|ti|au|abs):/.test(query)) {
+        throw new Error("not a first-page free-text search (search_preprints never asks for it)");
+      }
+      if (!(PREPRINT_SORTS as readonly string[]).includes(sortBy)) throw new Error(`sortBy ${sortBy} is not one we offer`);
+      // The body is the response bytes decoded as latin-1 (fixtures README): undo that to get the UTF-8 text back.
+      const result = mapArxivAtom(Buffer.from(golden.body, "latin1").toString("utf8"));
+      const key = preprintKey({ query, category: undefined, maxResults: Number(url.searchParams.get("max_results")), sortBy: sortBy as PreprintSort });
+      const fetchedAtMs = requireTime(result.answeredAt === null ? undefined : Date.parse(result.answeredAt), "feed <updated>");
+      return [{ source: FEED_POLICIES.preprints.source, key, fetchedAtMs, value: result }];
     },
   },
 ];

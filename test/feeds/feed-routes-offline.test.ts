@@ -70,4 +70,22 @@ describe.skipIf(!SHARED_PRESENT)("feed routes offline, from imported recordings"
     await harness.expect422("/get_economic_calendar?period=next_year", "period");
     expect(await harness.payer().balance()).toBe(before);
   });
+
+  it("serves a recorded arXiv search with the spec's envelope", async () => {
+    const { status, body } = await harness.call("/search_preprints?query=Testing&max_results=10&sort_by=relevance");
+    expect(status).toBe(200);
+    expect(sortedKeys(body)).toEqual(["cached", "category", "count", "fetched_at", "papers", "query", "sort_by"]);
+    expect(body).toMatchObject({ query: "Testing", category: null, sort_by: "relevance", count: 10, cached: true, fetched_at: "2026-04-12T22:09:27.000Z" });
+    expect(body.papers[0].id).toBe("2202.12139v1");
+  });
+
+  it("validates preprint parameters: bounds, aliases and raw codes", async () => {
+    const before = await harness.payer().balance();
+    await harness.expect422("/search_preprints?query=x&max_results=51", "max_results");
+    await harness.expect422("/search_preprints?query=x&max_results=0", "max_results");
+    await harness.expect422("/search_preprints?query=x&category=not%20a%20code!", "category");
+    await harness.expect422("/search_preprints?query=x&sort_by=date", "sort_by");
+    await harness.expect422("/search_preprints", "query");
+    expect(await harness.payer().balance()).toBe(before);
+  });
 });

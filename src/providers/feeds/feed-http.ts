@@ -62,11 +62,13 @@ export function looksLikeHtml(text: string): boolean {
   return /^\s*(<!doctype html|<html)/i.test(text);
 }
 
+export function htmlPageError(upstream: string): AppError {
+  return new AppError("UPSTREAM_UNAVAILABLE", `${upstream} answered with an HTML page instead of data`, { retryAfterSeconds: 60 });
+}
+
 /** The body as JSON; an HTML page or garbage is upstream trouble (503), not a schema change. */
 export function parseJsonBody(upstream: string, text: string): unknown {
-  if (looksLikeHtml(text)) {
-    throw new AppError("UPSTREAM_UNAVAILABLE", `${upstream} answered with an HTML page instead of JSON`, { retryAfterSeconds: 60 });
-  }
+  if (looksLikeHtml(text)) throw htmlPageError(upstream);
   try {
     return JSON.parse(text) as unknown;
   } catch {

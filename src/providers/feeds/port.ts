@@ -81,3 +81,41 @@ export interface EconomicCalendarProvider {
   /** ForexFactory's current week (its only reliable feed). */
   thisWeek(): Promise<EconEvent[]>;
 }
+
+export const PREPRINT_SORTS = ["submittedDate", "relevance", "lastUpdatedDate"] as const;
+export type PreprintSort = (typeof PREPRINT_SORTS)[number];
+
+export interface PreprintQuery {
+  query: string;
+  /** arXiv category codes to restrict to (an alias already expanded); empty = any. */
+  categories: string[];
+  maxResults: number;
+  sortBy: PreprintSort;
+}
+
+export interface Paper {
+  id: string;
+  title: string;
+  summary: string;
+  authors: string[];
+  published: string | null;
+  updated: string | null;
+  primary_category: string | null;
+  categories: string[];
+  abs_url: string;
+  pdf_url: string | null;
+  doi: string | null;
+  journal_ref: string | null;
+}
+
+export interface PreprintResult {
+  papers: Paper[];
+  /** arXiv's full hit count (papers holds at most maxResults of them). */
+  totalResults: number;
+  /** The feed's own `updated` time: when arXiv answered. */
+  answeredAt: string | null;
+}
+
+export interface PreprintProvider {
+  search(query: PreprintQuery): Promise<PreprintResult>;
+}
