@@ -2,6 +2,8 @@ import type { Logger } from "pino";
 import type { Config } from "../config/config.js";
 import type { Clock } from "../domain/clock.js";
 import type { RouteModule } from "../http/route-module.js";
+import { getFundamentalsRoute } from "../http/routes/feeds/get-fundamentals.js";
+import { getOptionsChainRoute } from "../http/routes/feeds/get-options-chain.js";
 import { searchPreprintsRoute } from "../http/routes/feeds/search-preprints.js";
 import { getEconomicCalendarRoute } from "../http/routes/feeds/get-economic-calendar.js";
 import { getEarningsCalendarRoute } from "../http/routes/feeds/get-earnings-calendar.js";
@@ -13,7 +15,20 @@ import type { FeedClientDeps } from "../providers/feeds/feed-http.js";
 import { offlineProvider } from "../providers/feeds/offline/offline-feeds.js";
 import { ForexFactoryCalendarProvider } from "../providers/feeds/forexfactory/forexfactory-calendar.js";
 import { NasdaqEarningsProvider } from "../providers/feeds/nasdaq/nasdaq-earnings.js";
-import type { EarningsCalendarProvider, EconomicCalendarProvider, FearGreedProvider, PreprintProvider } from "../providers/feeds/port.js";
+import type {
+  EarningsCalendarProvider,
+  EconomicCalendarProvider,
+  FearGreedProvider,
+  FundamentalsProvider,
+  OptionsProvider,
+  PreprintProvider,
+} from "../providers/feeds/port.js";
+import { YahooFundamentalsProvider } from "../providers/feeds/yahoo/yahoo-fundamentals.js";
+import { YahooOptionsProvider } from "../providers/feeds/yahoo/yahoo-options.js";
+import { createYahooFinanceClient } from "../providers/prices/yahoo/yahoo-finance-client.js";
+import { resolveSymbol } from "../domain/symbol-resolver.js";
+import { FundamentalsService } from "../services/feeds/fundamentals-service.js";
+import { OptionsService } from "../services/feeds/options-service.js";
 import { PreprintService } from "../services/feeds/preprint-service.js";
 import { EconomicCalendarService } from "../services/feeds/economic-calendar-service.js";
 import { EarningsCalendarService } from "../services/feeds/earnings-calendar-service.js";
@@ -31,6 +46,8 @@ export interface FeedProviders {
   earnings: EarningsCalendarProvider;
   economic: EconomicCalendarProvider;
   preprints: PreprintProvider;
+  fundamentals: FundamentalsProvider;
+  options: OptionsProvider;
 }
 
 export interface Feeds {
@@ -56,14 +73,20 @@ export function feedProviders(config: Readonly<Config>, clock: Clock, overrides:
       earnings: offlineProvider<EarningsCalendarProvider>(),
       economic: offlineProvider<EconomicCalendarProvider>(),
       preprints: offlineProvider<PreprintProvider>(),
+      fundamentals: offlineProvider<FundamentalsProvider>(),
+      options: offlineProvider<OptionsProvider>(),
     };
   }
   const deps: FeedClientDeps = { clock, ...overrides };
+  // Its own instance (cookies, crumb, request budget) so feed traffic never queues behind bar downloads.
+  const yahoo = createYahooFinanceClient({ fetch: deps.fetch, clock, sleep: deps.sleep, timeoutMs: deps.timeoutMs });
   return {
     fearGreed: new CnnFearGreedProvider(deps),
     earnings: new NasdaqEarningsProvider(deps),
     economic: new ForexFactoryCalendarProvider(deps),
     preprints: new ArxivProvider(deps),
+    fundamentals: new YahooFundamentalsProvider(yahoo),
+    options: new YahooOptionsProvider(yahoo),
   };
 }
 
@@ -75,9 +98,14 @@ export function buildFeeds(deps: FeedsDeps): Feeds {
   const earnings = new EarningsCalendarService(providers.earnings, cache, deps.clock);
   const economic = new EconomicCalendarService(providers.economic, cache, deps.clock);
   const preprints = new PreprintService(providers.preprints, cache);
+  const fundamentals = new FundamentalsService(resolveSymbol, providers.fundamentals, cache);
+  const options = new OptionsService(resolveSymbol, providers.options, cache);
   return {
     cache,
-    routes: [getFearGreedRoute(fearGreed), getEarningsCalendarRoute(earnings), getEconomicCalendarRoute(economic), searchPreprintsRoute(preprints)],
+    routes: [getFearGreedRoute(fearGreed), getEarningsCalendarRoute(earnings), getEconomicCalendarRoute(economic), searchPreprintsRoute(preprints),
+      getFundamentalsRoute(fundamentals),
+      getOptionsChainRoute(options),
+    ],
     jobs: [],
   };
 }

@@ -5,6 +5,8 @@ import { mapArxivAtom } from "../providers/feeds/arxiv/arxiv-atom.js";
 import { mapForexFactoryWeek } from "../providers/feeds/forexfactory/forexfactory-calendar.js";
 import { mapNasdaqEarnings } from "../providers/feeds/nasdaq/nasdaq-earnings.js";
 import { PREPRINT_SORTS, type PreprintSort } from "../providers/feeds/port.js";
+import { FUNDAMENTALS_MODULES, mapQuoteSummary } from "../providers/feeds/yahoo/yahoo-fundamentals.js";
+import { mapOptionChain } from "../providers/feeds/yahoo/yahoo-options.js";
 import { ECON_WEEK_KEY, FEED_POLICIES, SINGLE_KEY } from "../services/feeds/feed-policies.js";
 import { preprintKey } from "../services/feeds/preprint-service.js";
 import type { SnapshotCache } from "../services/feeds/snapshot-cache.js";
@@ -61,6 +63,20 @@ function recordedOnMs(relative: string): number | undefined {
 
 const relativeName = (file: string) => `${path.basename(path.dirname(file))}/${path.basename(file)}`;
 
+interface YahooRecording {
+  response: { status: number; headers?: Record<string, string | string[]>; bodyJson?: Record<string, { result?: unknown[] | null }> };
+}
+
+/** A Yahoo envelope's body result and the time Yahoo answered (its Date header). */
+function yahooResult(file: string, envelopeKey: "quoteSummary" | "optionChain"): { result: Record<string, unknown>; answeredMs: number } {
+  const envelope = readJson(file) as YahooRecording;
+  const result = envelope.response.bodyJson?.[envelopeKey]?.result?.[0];
+  if (envelope.response.status !== 200 || result === undefined || result === null) throw new Error(`Yahoo answered ${envelope.response.status} without a result`);
+  const date = envelope.response.headers?.date;
+  const answeredMs = requireTime(typeof date === "string" ? Date.parse(date) : undefined, "response Date header");
+  return { result: result as Record<string, unknown>, answeredMs };
+}
+
 const KINDS: RecordingKind[] = [
   {
     folder: "cnn-fear-greed",
@@ -106,6 +122,35 @@ const KINDS: RecordingKind[] = [
       const key = preprintKey({ query, category: undefined, maxResults: Number(url.searchParams.get("max_results")), sortBy: sortBy as PreprintSort });
       const fetchedAtMs = requireTime(result.answeredAt === null ? undefined : Date.parse(result.answeredAt), "feed <updated>");
       return [{ source: FEED_POLICIES.preprints.source, key, fetchedAtMs, value: result }];
+    },
+  },
+  {
+    // One recording per quoteSummary module upstream; the live adapter asks for the four in one request, so
+    // the four recordings of a symbol are merged into that one answer (fetched_at: the latest of their times).
+    folder: "yahoo",
+    pattern: /^quoteSummary-price-.+\.json$/,
+    read: (file) => {
+      const symbol = /^quoteSummary-price-(.+)\.json$/.exec(path.basename(file))![1]!;
+      // A module Yahoo answered 404 for (an ETF has no financialData) is absent from the merged answer, as it
+      // would be from a live multi-module answer; the price module is required.
+      const parts = FUNDAMENTALS_MODULES.flatMap((m) => {
+        const moduleFile = path.join(path.dirname(file), `quoteSummary-${m}-${symbol}.json`);
+        if (m !== "price" && (!fs.existsSync(moduleFile) || (readJson(moduleFile) as YahooRecording).response.status === 404)) return [];
+        return [yahooResult(moduleFile, "quoteSummary")];
+      });
+      const merged = Object.assign({}, ...parts.map((p) => p.result)) as Record<string, unknown>;
+      const fetchedAtMs = Math.max(...parts.map((p) => p.answeredMs));
+      return [{ source: FEED_POLICIES.fundamentals.source, key: symbol, fetchedAtMs, value: mapQuoteSummary(merged) }];
+    },
+  },
+  {
+    // The nearest chain (no date asked); a recording that asked for a date is of a date we would refuse.
+    folder: "yahoo",
+    pattern: /^options-[A-Z^=.]+(-USD)?\.json$/,
+    read: (file) => {
+      const symbol = /^options-(.+)\.json$/.exec(path.basename(file))![1]!;
+      const { result, answeredMs } = yahooResult(file, "optionChain");
+      return [{ source: FEED_POLICIES.options.source, key: `${symbol}|nearest`, fetchedAtMs: answeredMs, value: mapOptionChain(result) }];
     },
   },
 ];

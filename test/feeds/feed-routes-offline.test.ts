@@ -88,4 +88,32 @@ describe.skipIf(!SHARED_PRESENT)("feed routes offline, from imported recordings"
     await harness.expect422("/search_preprints", "query");
     expect(await harness.payer().balance()).toBe(before);
   });
+
+  it("serves recorded fundamentals and refuses non-companies with 422, unknown recordings with 503", async () => {
+    const { status, body } = await harness.call("/get_fundamentals?ticker=aapl");
+    expect(status).toBe(200);
+    expect(sortedKeys(body)).toEqual(
+      ["analyst", "balance_sheet", "cached", "currency", "fetched_at", "growth", "margins", "name", "quote_type", "ticker", "valuation"].sort(),
+    );
+    expect(body).toMatchObject({ ticker: "AAPL", cached: true, fetched_at: "2025-02-24T09:35:26.000Z" });
+    const before = await harness.payer().balance();
+    await harness.expect422("/get_fundamentals?ticker=BTC", "ticker");
+    await harness.expect422("/get_fundamentals?ticker=xyz:GOLD", "ticker");
+    expect(await harness.payer().balance()).toBe(before);
+  });
+
+  it("serves the recorded AAPL chain with ratios, 422 for an unlisted expiration, 404 without options, uncharged", async () => {
+    const { status, body } = await harness.call("/get_options_chain?ticker=AAPL");
+    expect(status).toBe(200);
+    expect(sortedKeys(body)).toEqual(["cached", "calls", "expiration", "expirations", "fetched_at", "put_call_ratio", "puts", "ticker", "underlying_price"]);
+    expect(body.expiration).toBe("2025-02-28");
+    expect(body.put_call_ratio.open_interest).toBeNull(); // the weekend recording reports 0 open interest everywhere
+    const volume = (list: Array<{ volume: number | null }>) => list.reduce((a, c) => a + (c.volume ?? 0), 0);
+    expect(body.put_call_ratio.volume).toBeCloseTo(volume(body.puts) / volume(body.calls), 12);
+    const before = await harness.payer().balance();
+    await harness.expect422("/get_options_chain?ticker=AAPL&expiration=2025-03-01", "expiration");
+    const { status: s404, body: b404 } = await harness.call("/get_options_chain?ticker=BTC");
+    expect([s404, b404.error.code]).toEqual([404, "NO_DATA"]);
+    expect(await harness.payer().balance()).toBe(before);
+  });
 });

@@ -119,3 +119,76 @@ export interface PreprintResult {
 export interface PreprintProvider {
   search(query: PreprintQuery): Promise<PreprintResult>;
 }
+
+export interface Fundamentals {
+  symbol: string;
+  name: string | null;
+  currency: string | null;
+  quote_type: string | null;
+  valuation: {
+    trailing_pe: number | null;
+    forward_pe: number | null;
+    peg_ratio: number | null;
+    price_to_book: number | null;
+    ev_to_ebitda: number | null;
+    market_cap: number | null;
+    enterprise_value: number | null;
+  };
+  /** Decimals (0.465 = 46.5 %). */
+  margins: { gross: number | null; operating: number | null; profit: number | null; ebitda: number | null };
+  /** Year-over-year, decimals. */
+  growth: { revenue: number | null; earnings: number | null; earnings_quarterly: number | null };
+  balance_sheet: {
+    total_cash: number | null;
+    total_debt: number | null;
+    /** Ratio (1.45 = debt is 145 % of equity); Yahoo publishes it in percent. */
+    debt_to_equity: number | null;
+    current_ratio: number | null;
+    quick_ratio: number | null;
+  };
+  analyst: {
+    current_price: number | null;
+    target_high: number | null;
+    target_low: number | null;
+    target_mean: number | null;
+    target_median: number | null;
+    recommendation: string | null;
+    /** 1 = strong buy ... 5 = sell. */
+    recommendation_mean: number | null;
+    num_analysts: number | null;
+  };
+}
+
+export interface FundamentalsProvider {
+  /** `symbol` is the source's (Yahoo) symbol of a stock or fund. */
+  fundamentals(symbol: string): Promise<Fundamentals>;
+}
+
+export interface OptionContract {
+  contract_symbol: string;
+  strike: number;
+  last: number | null;
+  bid: number | null;
+  ask: number | null;
+  volume: number | null;
+  open_interest: number | null;
+  /** Decimal (0.35 = 35 %). */
+  implied_volatility: number | null;
+  in_the_money: boolean | null;
+}
+
+export interface OptionChain {
+  symbol: string;
+  underlying_price: number | null;
+  /** Every listed expiration, YYYY-MM-DD, nearest first. */
+  expirations: string[];
+  /** The expiration of `calls` and `puts`; null when nothing is listed. */
+  expiration: string | null;
+  calls: OptionContract[];
+  puts: OptionContract[];
+}
+
+export interface OptionsProvider {
+  /** The chain of one expiration (YYYY-MM-DD), or the nearest when omitted. */
+  chain(symbol: string, expiration?: string): Promise<OptionChain>;
+}
