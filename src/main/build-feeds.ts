@@ -4,11 +4,14 @@ import type { Clock } from "../domain/clock.js";
 import type { RouteModule } from "../http/route-module.js";
 import { getFundamentalsRoute } from "../http/routes/feeds/get-fundamentals.js";
 import { getOptionsChainRoute } from "../http/routes/feeds/get-options-chain.js";
+import { getTrendsRoute } from "../http/routes/feeds/get-trends.js";
 import { searchPreprintsRoute } from "../http/routes/feeds/search-preprints.js";
 import { getEconomicCalendarRoute } from "../http/routes/feeds/get-economic-calendar.js";
 import { getEarningsCalendarRoute } from "../http/routes/feeds/get-earnings-calendar.js";
 import { getFearGreedRoute } from "../http/routes/feeds/get-fear-greed.js";
+import { snapshotJob } from "../jobs/feed-snapshot-jobs.js";
 import type { RecurringJob } from "../jobs/job-runner.js";
+import { GoogleTrendsRssProvider } from "../providers/feeds/google-trends/google-trends-rss.js";
 import { ArxivProvider } from "../providers/feeds/arxiv/arxiv-provider.js";
 import { CnnFearGreedProvider } from "../providers/feeds/cnn/cnn-fear-greed.js";
 import type { FeedClientDeps } from "../providers/feeds/feed-http.js";
@@ -22,7 +25,9 @@ import type {
   FundamentalsProvider,
   OptionsProvider,
   PreprintProvider,
+  TrendsProvider,
 } from "../providers/feeds/port.js";
+import { TREND_GEOS, TrendsService } from "../services/feeds/trends-service.js";
 import { YahooFundamentalsProvider } from "../providers/feeds/yahoo/yahoo-fundamentals.js";
 import { YahooOptionsProvider } from "../providers/feeds/yahoo/yahoo-options.js";
 import { createYahooFinanceClient } from "../providers/prices/yahoo/yahoo-finance-client.js";
@@ -48,6 +53,7 @@ export interface FeedProviders {
   preprints: PreprintProvider;
   fundamentals: FundamentalsProvider;
   options: OptionsProvider;
+  trends: TrendsProvider;
 }
 
 export interface Feeds {
@@ -75,6 +81,7 @@ export function feedProviders(config: Readonly<Config>, clock: Clock, overrides:
       preprints: offlineProvider<PreprintProvider>(),
       fundamentals: offlineProvider<FundamentalsProvider>(),
       options: offlineProvider<OptionsProvider>(),
+      trends: offlineProvider<TrendsProvider>(),
     };
   }
   const deps: FeedClientDeps = { clock, ...overrides };
@@ -87,6 +94,7 @@ export function feedProviders(config: Readonly<Config>, clock: Clock, overrides:
     preprints: new ArxivProvider(deps),
     fundamentals: new YahooFundamentalsProvider(yahoo),
     options: new YahooOptionsProvider(yahoo),
+    trends: new GoogleTrendsRssProvider(deps),
   };
 }
 
@@ -100,12 +108,19 @@ export function buildFeeds(deps: FeedsDeps): Feeds {
   const preprints = new PreprintService(providers.preprints, cache);
   const fundamentals = new FundamentalsService(resolveSymbol, providers.fundamentals, cache);
   const options = new OptionsService(resolveSymbol, providers.options, cache);
+  const trends = new TrendsService(providers.trends, cache, deps.clock);
+  const jobs: RecurringJob[] = [
+    snapshotJob("trends-snapshots", 30 * 60_000, () => TREND_GEOS.map((geo) => ({ label: geo, refresh: () => trends.daily(geo) }))),
+    snapshotJob("economic-calendar-snapshot", 60 * 60_000, () => [{ label: "thisweek", refresh: () => economic.thisWeek() }]),
+  ];
   return {
     cache,
     routes: [getFearGreedRoute(fearGreed), getEarningsCalendarRoute(earnings), getEconomicCalendarRoute(economic), searchPreprintsRoute(preprints),
       getFundamentalsRoute(fundamentals),
       getOptionsChainRoute(options),
+      getTrendsRoute(trends),
     ],
-    jobs: [],
+    // Offline there is nothing to fetch: the jobs would only log the same failure every tick.
+    jobs: deps.config.marketDataDir === undefined || deps.overrides?.fetch !== undefined ? jobs : [],
   };
 }

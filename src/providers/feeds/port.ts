@@ -192,3 +192,24 @@ export interface OptionsProvider {
   /** The chain of one expiration (YYYY-MM-DD), or the nearest when omitted. */
   chain(symbol: string, expiration?: string): Promise<OptionChain>;
 }
+
+export interface TrendNewsItem {
+  title: string;
+  url: string | null;
+  source: string | null;
+  picture: string | null;
+}
+
+export interface TrendItem {
+  query: string;
+  /** Google's approximate search count, as published ("1000+", "20K+"). */
+  traffic: string;
+  /** ISO-8601 instant. */
+  pub_date: string | null;
+  news_items: TrendNewsItem[];
+}
+
+export interface TrendsProvider {
+  /** Today's trending searches of one country (ISO 3166-1 alpha-2). */
+  daily(geo: string): Promise<TrendItem[]>;
+}
