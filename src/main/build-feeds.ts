@@ -4,6 +4,7 @@ import type { Clock } from "../domain/clock.js";
 import type { RouteModule } from "../http/route-module.js";
 import { getFundamentalsRoute } from "../http/routes/feeds/get-fundamentals.js";
 import { getOptionsChainRoute } from "../http/routes/feeds/get-options-chain.js";
+import { dailyBriefRoute } from "../http/routes/feeds/daily-brief.js";
 import { getTrendsRoute } from "../http/routes/feeds/get-trends.js";
 import { searchPreprintsRoute } from "../http/routes/feeds/search-preprints.js";
 import { getEconomicCalendarRoute } from "../http/routes/feeds/get-economic-calendar.js";
@@ -28,6 +29,7 @@ import type {
   TrendsProvider,
 } from "../providers/feeds/port.js";
 import { TREND_GEOS, TrendsService } from "../services/feeds/trends-service.js";
+import { DailyBriefService } from "../services/feeds/daily-brief-service.js";
 import { YahooFundamentalsProvider } from "../providers/feeds/yahoo/yahoo-fundamentals.js";
 import { YahooOptionsProvider } from "../providers/feeds/yahoo/yahoo-options.js";
 import { createYahooFinanceClient } from "../providers/prices/yahoo/yahoo-finance-client.js";
@@ -109,6 +111,8 @@ export function buildFeeds(deps: FeedsDeps): Feeds {
   const fundamentals = new FundamentalsService(resolveSymbol, providers.fundamentals, cache);
   const options = new OptionsService(resolveSymbol, providers.options, cache);
   const trends = new TrendsService(providers.trends, cache, deps.clock);
+  const marketData = deps.marketData.service;
+  const brief = new DailyBriefService(fearGreed, (category, count) => marketData.topMovers(category, count), "US", earnings, economic, () => deps.clock.nowMs());
   const jobs: RecurringJob[] = [
     snapshotJob("trends-snapshots", 30 * 60_000, () => TREND_GEOS.map((geo) => ({ label: geo, refresh: () => trends.daily(geo) }))),
     snapshotJob("economic-calendar-snapshot", 60 * 60_000, () => [{ label: "thisweek", refresh: () => economic.thisWeek() }]),
@@ -119,6 +123,7 @@ export function buildFeeds(deps: FeedsDeps): Feeds {
       getFundamentalsRoute(fundamentals),
       getOptionsChainRoute(options),
       getTrendsRoute(trends),
+      dailyBriefRoute(brief, () => deps.clock.nowMs()),
     ],
     // Offline there is nothing to fetch: the jobs would only log the same failure every tick.
     jobs: deps.config.marketDataDir === undefined || deps.overrides?.fetch !== undefined ? jobs : [],

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { AppError } from "../../src/domain/app-error.js";
 import { FakeClock } from "../support/fake-clock.js";
 import { createYahooReplayFetch, describeWithShared, type ReplayFetch } from "../support/replay-fetch.js";
 import { SHARED_DIR } from "../support/shared-paths.js";
@@ -112,3 +113,32 @@ describeWithShared("feed routes on live adapters (replayed)", () => {
     expect(await payer.balance()).toBe(before);
   });
 });
+
+describeWithShared("daily brief when every upstream fails", () => {
+  let service: TestService;
+  let payer: TestPayer;
+  beforeAll(async () => {
+    const down = createYahooReplayFetch({ routes: [{ match: /./, respond: () => new Response("<html>503</html>", { status: 503 }) }] });
+    const moversDown = {
+      name: "yahoo",
+      movers: async () => {
+        throw new AppError("UPSTREAM_UNAVAILABLE", "Yahoo Finance unavailable: HTTP 503", { retryAfterSeconds: 30 });
+      },
+    };
+    service = await startTestService({ importRecordings: false, feeds: { fetch: down, sleep: async () => undefined }, marketData: { movers: moversDown } });
+    payer = await createTestPayer(service, 5_000_000n);
+  });
+  afterAll(async () => {
+    await service?.close();
+  });
+
+  it("answers 503 with Retry-After and charges nothing when no section could be served", async () => {
+    const before = await payer.balance();
+    const res = await payer.pay("/daily_brief");
+    expect(res.status).toBe(503);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe("UPSTREAM_UNAVAILABLE");
+    expect(res.headers.get("retry-after")).not.toBeNull();
+    expect(await payer.balance()).toBe(before);
+  });
+});
+

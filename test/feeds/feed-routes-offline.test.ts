@@ -116,4 +116,18 @@ describe.skipIf(!SHARED_PRESENT)("feed routes offline, from imported recordings"
     expect([s404, b404.error.code]).toEqual([404, "NO_DATA"]);
     expect(await harness.payer().balance()).toBe(before);
   });
+
+  it("serves the daily brief with a status per section, charged because sections were served", async () => {
+    const before = await harness.payer().balance();
+    const { status, body } = await harness.call("/daily_brief");
+    expect(status).toBe(200);
+    expect(sortedKeys(body)).toEqual(["date", "earnings", "economic_events", "fear_greed", "sections_served", "top_movers"]);
+    expect(body.fear_greed).toMatchObject({ status: "ok", cached: true, fetched_at: "2022-04-25T16:21:09.254Z", error: null });
+    expect(body.fear_greed.data.score).toBe(30.8254);
+    expect(body.top_movers.status).toBe("ok"); // the offline dataset's movers
+    expect(body.earnings).toMatchObject({ status: "unavailable", data: null, error: { code: "UPSTREAM_UNAVAILABLE" } }); // nothing recorded for today
+    const served = ["fear_greed", "top_movers", "earnings", "economic_events"].filter((k) => body[k].status === "ok").length;
+    expect(body.sections_served).toBe(served);
+    expect(before - (await harness.payer().balance())).toBe(20000n); // $0.02
+  });
 });
