@@ -27,6 +27,7 @@ const EnvSchema = z.object({
   SIGNER_PRIVATE_KEY: HexKeySchema.optional(),
   MPP_SECRET_KEY: z.string().min(32, "must be at least 32 characters").optional(),
   MARKET_DATA_DIR: z.string().min(1).optional(),
+  HARDWARE_PRICES_URL: z.string().url("must be an absolute http(s) URL of the retail hardware price JSON (see README)").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -43,6 +44,8 @@ export interface Config {
   signerPrivateKey: string | undefined;
   mppSecretKey: string | undefined;
   marketDataDir: string | undefined;
+  /** JSON source of retail hardware prices fetched daily (README, "Hardware prices source"); unset = hardware_prices null. */
+  hardwarePricesUrl: string | undefined;
   logLevel: z.infer<typeof EnvSchema>["LOG_LEVEL"];
 }
 
@@ -88,6 +91,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     signerPrivateKey: e.SIGNER_PRIVATE_KEY,
     mppSecretKey: e.MPP_SECRET_KEY,
     marketDataDir: e.MARKET_DATA_DIR === undefined ? undefined : path.resolve(e.MARKET_DATA_DIR),
+    hardwarePricesUrl: e.HARDWARE_PRICES_URL,
     logLevel: e.LOG_LEVEL,
   });
 }

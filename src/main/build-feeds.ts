@@ -5,6 +5,7 @@ import type { RouteModule } from "../http/route-module.js";
 import { getFundamentalsRoute } from "../http/routes/feeds/get-fundamentals.js";
 import { getOptionsChainRoute } from "../http/routes/feeds/get-options-chain.js";
 import { dailyBriefRoute } from "../http/routes/feeds/daily-brief.js";
+import { getHardwarePricesRoute } from "../http/routes/feeds/get-hardware-prices.js";
 import { getTrendsRoute } from "../http/routes/feeds/get-trends.js";
 import { searchPreprintsRoute } from "../http/routes/feeds/search-preprints.js";
 import { getEconomicCalendarRoute } from "../http/routes/feeds/get-economic-calendar.js";
@@ -26,8 +27,13 @@ import type {
   FundamentalsProvider,
   OptionsProvider,
   PreprintProvider,
+  QuoteProvider,
+  RetailPriceProvider,
   TrendsProvider,
 } from "../providers/feeds/port.js";
+import { JsonRetailPriceProvider } from "../providers/feeds/retail/json-retail-prices.js";
+import { YahooQuoteProvider } from "../providers/feeds/yahoo/yahoo-quotes.js";
+import { HardwareService } from "../services/feeds/hardware-service.js";
 import { TREND_GEOS, TrendsService } from "../services/feeds/trends-service.js";
 import { DailyBriefService } from "../services/feeds/daily-brief-service.js";
 import { YahooFundamentalsProvider } from "../providers/feeds/yahoo/yahoo-fundamentals.js";
@@ -56,6 +62,9 @@ export interface FeedProviders {
   fundamentals: FundamentalsProvider;
   options: OptionsProvider;
   trends: TrendsProvider;
+  quotes: QuoteProvider;
+  /** Absent when HARDWARE_PRICES_URL is not set. */
+  retail: RetailPriceProvider | undefined;
 }
 
 export interface Feeds {
@@ -84,6 +93,8 @@ export function feedProviders(config: Readonly<Config>, clock: Clock, overrides:
       fundamentals: offlineProvider<FundamentalsProvider>(),
       options: offlineProvider<OptionsProvider>(),
       trends: offlineProvider<TrendsProvider>(),
+      quotes: offlineProvider<QuoteProvider>(),
+      retail: config.hardwarePricesUrl === undefined ? undefined : offlineProvider<RetailPriceProvider>(),
     };
   }
   const deps: FeedClientDeps = { clock, ...overrides };
@@ -97,6 +108,8 @@ export function feedProviders(config: Readonly<Config>, clock: Clock, overrides:
     fundamentals: new YahooFundamentalsProvider(yahoo),
     options: new YahooOptionsProvider(yahoo),
     trends: new GoogleTrendsRssProvider(deps),
+    quotes: new YahooQuoteProvider(yahoo),
+    retail: config.hardwarePricesUrl === undefined ? undefined : new JsonRetailPriceProvider(config.hardwarePricesUrl, deps),
   };
 }
 
@@ -113,7 +126,9 @@ export function buildFeeds(deps: FeedsDeps): Feeds {
   const trends = new TrendsService(providers.trends, cache, deps.clock);
   const marketData = deps.marketData.service;
   const brief = new DailyBriefService(fearGreed, (category, count) => marketData.topMovers(category, count), "US", earnings, economic, () => deps.clock.nowMs());
+  const hardware = new HardwareService(providers.quotes, providers.retail, cache, deps.clock);
   const jobs: RecurringJob[] = [
+    snapshotJob("hardware-prices-snapshot", 24 * 3_600_000, () => [{ label: "retail", refresh: () => hardware.refreshRetail() }]),
     snapshotJob("trends-snapshots", 30 * 60_000, () => TREND_GEOS.map((geo) => ({ label: geo, refresh: () => trends.daily(geo) }))),
     snapshotJob("economic-calendar-snapshot", 60 * 60_000, () => [{ label: "thisweek", refresh: () => economic.thisWeek() }]),
   ];
@@ -123,6 +138,7 @@ export function buildFeeds(deps: FeedsDeps): Feeds {
       getFundamentalsRoute(fundamentals),
       getOptionsChainRoute(options),
       getTrendsRoute(trends),
+      getHardwarePricesRoute(hardware),
       dailyBriefRoute(brief, () => deps.clock.nowMs()),
     ],
     // Offline there is nothing to fetch: the jobs would only log the same failure every tick.

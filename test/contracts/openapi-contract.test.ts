@@ -15,6 +15,12 @@ type OperationDoc = {
 type OpenApiDoc = { paths: Record<string, Record<string, OperationDoc>> };
 
 /**
+ * Feeds no public recording exists for (../shared/fixtures/README.md): offline, with nothing stored, they can
+ * only answer 503 UPSTREAM_UNAVAILABLE with Retry-After, never a made-up 200.
+ */
+const NO_RECORDING = new Set(["/get_trends", "/get_hardware_prices"]);
+
+/**
  * Walks the served /openapi.json: for every operation, the documented example answers 200 with a body valid
  * against the documented schema (paid routes are paid for, on the embedded chain), a missing or invalid
  * parameter answers 422 naming it, and an unpaid call to a paid route answers 402.
@@ -69,6 +75,10 @@ describe.skipIf(!SHARED_PRESENT)("contract walk of /openapi.json", () => {
       const paid = op["x-payment-info"] !== undefined;
       const res = await call(path, method, exampleParams(path), paid);
       const body = await res.json();
+      if (NO_RECORDING.has(path) && res.status === 503) {
+        expect([(body as { error: { code: string } }).error.code, Number(res.headers.get("retry-after")) > 0]).toEqual(["UPSTREAM_UNAVAILABLE", true]);
+        continue;
+      }
       expect(res.status, `${method} ${path}: ${JSON.stringify(body).slice(0, 300)}`).toBe(200);
       const validate = ajv.getSchema(pointer("paths", path, method.toLowerCase(), "responses", "200", "content", "application/json", "schema"));
       expect(validate, `${path} schema`).toBeDefined();

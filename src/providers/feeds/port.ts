@@ -213,3 +213,33 @@ export interface TrendsProvider {
   /** Today's trending searches of one country (ISO 3166-1 alpha-2). */
   daily(geo: string): Promise<TrendItem[]>;
 }
+
+export interface IndexQuote {
+  price: number;
+  /** 1-day change in PERCENT (1.8 = +1.8 %), as the spec asks for market_index. */
+  change_pct: number;
+}
+
+export interface QuoteProvider {
+  /** One batched request; symbols the source did not answer for are absent. */
+  quotes(symbols: readonly string[]): Promise<Record<string, IndexQuote>>;
+}
+
+export interface RetailProduct {
+  category: "cpu" | "gpu";
+  name: string;
+  brand: string;
+  /** USD. */
+  price: number;
+}
+
+export interface RetailSnapshot {
+  /** The day the source says its prices are from, YYYY-MM-DD. */
+  as_of: string;
+  source: string;
+  products: RetailProduct[];
+}
+
+export interface RetailPriceProvider {
+  snapshot(): Promise<RetailSnapshot>;
+}
