@@ -23,7 +23,7 @@ const INT8_OID = 20;
 /** Opens SQLite (file or memory) or PostgreSQL, and brings the schema up to date before returning. */
 export async function createDatabase(target: DatabaseTarget): Promise<Database> {
   const database = target.kind === "sqlite" ? openSqlite(target.file) : openPostgres(target.url, target.schema);
-  await migrateToLatest(database);
+  await migrateToLatest(database, target.kind === "postgres" ? target.schema : undefined);
   return database;
 }
 
@@ -53,12 +53,18 @@ function openPostgres(url: string, schema: string | undefined): Database {
   return { db, dialect: "postgres", close: () => db.destroy() };
 }
 
-async function migrateToLatest(database: Database): Promise<void> {
+async function migrateToLatest(database: Database, schema: string | undefined): Promise<void> {
   const migrations: Record<string, Migration> = {
     "0001-create-core-tables": createCoreTables(database.dialect),
     "0004-feed-snapshots": createFeedSnapshots(),
   };
-  const migrator = new Migrator({ db: database.db, provider: { getMigrations: async () => migrations } });
+  // With a schema, Kysely must look for its own bookkeeping tables in that schema only: by default it matches
+  // them by name in ANY schema, so another schema's leftover kysely_migration_lock made it skip creating ours.
+  const migrator = new Migrator({
+    db: database.db,
+    provider: { getMigrations: async () => migrations },
+    ...(schema === undefined ? {} : { migrationTableSchema: schema }),
+  });
   const { error } = await migrator.migrateToLatest();
   if (error !== undefined) throw error instanceof Error ? error : new Error(String(error));
 }
