@@ -31,6 +31,7 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9.:_-]+(,[A-Za-z0-9.:_-]+)*$/, "must be a comma-separated list of host names or IP addresses")
     .optional(),
+  HARDWARE_PRICES_URL: z.string().url("must be an absolute http(s) URL of the retail hardware price JSON (see README)").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(16_777_216).default(65_536),
   RATE_LIMIT_FREE_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(120),
@@ -66,6 +67,8 @@ export interface Config {
   marketDataDir: string | undefined;
   /** Dev/test only: hosts that webhooks and other outbound calls may reach over plain http at any address. */
   outboundAllowHosts: string[];
+  /** JSON source of retail hardware prices fetched daily (README, "Hardware prices source"); unset = hardware_prices null. */
+  hardwarePricesUrl: string | undefined;
   logLevel: z.infer<typeof EnvSchema>["LOG_LEVEL"];
   edge: EdgeLimits;
 }
@@ -127,6 +130,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mppSecretKey: e.MPP_SECRET_KEY,
     marketDataDir: e.MARKET_DATA_DIR === undefined ? undefined : path.resolve(e.MARKET_DATA_DIR),
     outboundAllowHosts: e.OUTBOUND_ALLOW_HOSTS === undefined ? [] : e.OUTBOUND_ALLOW_HOSTS.split(",").map((h) => h.toLowerCase()),
+    hardwarePricesUrl: e.HARDWARE_PRICES_URL,
     logLevel: e.LOG_LEVEL,
     edge: {
       bodyLimitBytes: e.BODY_LIMIT_BYTES,

@@ -5,6 +5,15 @@ import { macroAnalogContract } from "./cross-asset/macro-analog.js";
 import { playbookContract } from "./cross-asset/playbook.js";
 import { devFaucetContract } from "./dev/dev-faucet.js";
 import { apiCatalogContract } from "./discovery/api-catalog.js";
+import { dailyBriefContract } from "./feeds/daily-brief.js";
+import { getTrendsContract } from "./feeds/get-trends.js";
+import { getEconomicCalendarContract } from "./feeds/get-economic-calendar.js";
+import { getEarningsCalendarContract } from "./feeds/get-earnings-calendar.js";
+import { searchPreprintsContract } from "./feeds/search-preprints.js";
+import { getOptionsChainContract } from "./feeds/get-options-chain.js";
+import { getHardwarePricesContract } from "./feeds/get-hardware-prices.js";
+import { getFundamentalsContract } from "./feeds/get-fundamentals.js";
+import { getFearGreedContract } from "./feeds/get-fear-greed.js";
 import { apiBacktestContract } from "./forecasts/api-backtest.js";
 import { forwardDistributionContract } from "./forecasts/forward-distribution.js";
 import { patternBacktestContract } from "./forecasts/pattern-backtest.js";
@@ -57,6 +66,15 @@ export const OPERATION_CONTRACTS: readonly OperationContract[] = [
   patternAlertContract,
   patternAlertStatusContract,
   patternAlertCancelContract,
+  dailyBriefContract,
+  getTrendsContract,
+  getEconomicCalendarContract,
+  getEarningsCalendarContract,
+  searchPreprintsContract,
+  getOptionsChainContract,
+  getHardwarePricesContract,
+  getFundamentalsContract,
+  getFearGreedContract,
   devFaucetContract,
 ] as readonly OperationContract[];
 

@@ -32,6 +32,7 @@ import { buildFacilitator } from "./build-facilitator.js";
 import type { Resolve } from "../providers/http/safe-outbound-client.js";
 import { buildAlerts } from "./build-alerts.js";
 import { buildCrossAsset } from "./build-cross-asset.js";
+import { buildFeeds, type FeedOverrides } from "./build-feeds.js";
 import { buildForecasts } from "./build-forecasts.js";
 import { buildMarketData, type MarketDataOverrides } from "./build-market-data.js";
 import type { MarketDataCheck } from "./market-data-check.js";
@@ -53,6 +54,8 @@ export interface BuildOptions {
   jobsSchema?: string;
   /** Test seam: DNS of the SSRF-safe outbound client (webhooks), so tests never resolve real names. */
   outboundResolve?: Resolve;
+  /** Test seam: the transport of the live feed adapters (a replay fetch). */
+  feeds?: FeedOverrides;
   /** Test seam: a facilitator wrapper (e.g. one that fails settlement) around the configured one. */
   wrapFacilitator?: (facilitator: FacilitatorClient) => FacilitatorClient;
 }
@@ -128,6 +131,8 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
   operations.push(...buildPortfolio({ marketData, patterns, clock, marketDataDir: config.marketDataDir }).routes);
   const alerts = buildAlerts({ config, database, marketData, patterns, signer, jobs, clock, resolve: options.outboundResolve });
   operations.push(...alerts.routes);
+  const feeds = buildFeeds({ config, database, clock, logger, marketData, overrides: options.feeds });
+  operations.push(...feeds.routes);
   if (wiring.testMoney !== undefined) operations.push(devFaucetRoute(wiring.testMoney));
 
   const ledger = new SettlementLedger(database.db);
@@ -156,6 +161,7 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
   const requestLog = new RequestLog(database.db);
   const clientKeySalts = new ClientKeySalts(database.db);
   jobs.register(requestLogRetentionJob(requestLog, clientKeySalts, clock));
+  for (const job of feeds.jobs) jobs.register(job);
 
   const app = createApp({
     logger,

@@ -10,6 +10,7 @@ export interface DatabaseSchema {
   payment_claims: PaymentClaimsTable;
   alerts: AlertsTable;
   alert_deliveries: AlertDeliveriesTable;
+  feed_snapshots: FeedSnapshotsTable;
 }
 
 export interface SettlementsTable {
@@ -129,4 +130,12 @@ export interface AlertDeliveriesTable {
   at_ms: number;
   http_status: number | null;
   error: string | null;
+}
+
+/** One stored upstream answer of a feed (fear & greed, calendars, trends, ...), mapped, as JSON text. */
+export interface FeedSnapshotsTable {
+  source: string;
+  key: string;
+  fetched_at_ms: number;
+  payload: string;
 }

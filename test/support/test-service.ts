@@ -5,8 +5,11 @@ import pino from "pino";
 import { loadConfig } from "../../src/config/config.js";
 import type { Clock } from "../../src/domain/clock.js";
 import { buildService, type BuildOptions, type Service } from "../../src/main/build-service.js";
+import { importSnapshots } from "../../src/main/import-snapshots.js";
+import { SnapshotCache } from "../../src/services/feeds/snapshot-cache.js";
 import { createDatabase } from "../../src/storage/create-database.js";
-import { DAILY_DATASET_DIR } from "./shared-paths.js";
+import { FeedSnapshots } from "../../src/storage/repos/feed-snapshots.js";
+import { DAILY_DATASET_DIR, SHARED_DIR } from "./shared-paths.js";
 
 /**
  * Tests never use real DNS: by default only the documented example webhook host resolves (to a public
@@ -20,6 +23,8 @@ export const exampleDns = async (host: string) => {
 export interface TestServiceOptions extends Omit<BuildOptions, "database"> {
   env?: Record<string, string>;
   clock?: Clock;
+  /** Load ../shared/fixtures into the feed snapshot store first, as `npm run snapshots:import` does (default true). */
+  importRecordings?: boolean;
 }
 
 /**
@@ -41,6 +46,11 @@ export async function startTestService(options: TestServiceOptions = {}): Promis
     ...options.env,
   });
   const database = await createDatabase({ kind: "sqlite", file: ":memory:" });
+  const fixturesDir = path.join(SHARED_DIR, "fixtures");
+  if (options.importRecordings !== false && fs.existsSync(fixturesDir)) {
+    const silent = { warn: () => undefined };
+    await importSnapshots(new SnapshotCache(new FeedSnapshots(database.db), { nowMs: () => Date.now() }, silent), fixturesDir);
+  }
   const service = await buildService(config, { outboundResolve: exampleDns, ...options, database, logger: options.logger ?? pino({ level: "silent" }) });
   return {
     ...service,
