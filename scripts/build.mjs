@@ -12,40 +12,8 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { dist, filesUnder, isStale, root, stamp } from "./build-stamp.mjs";
 import { buildWasm, WASM_OUTPUT } from "./build-wasm.mjs";
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const dist = path.join(root, "dist");
-const stamp = path.join(dist, ".build-stamp");
-/** Inputs whose change makes the build stale. */
-const inputs = ["src", "assembly", "scripts/build.mjs", "scripts/build-wasm.mjs", "package.json", "package-lock.json"];
-
-function filesUnder(dir) {
-  const out = [];
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...filesUnder(full));
-    else out.push(full);
-  }
-  return out;
-}
-
-function newestInputMs() {
-  let newest = 0;
-  for (const input of inputs) {
-    const full = path.join(root, input);
-    if (!fs.existsSync(full)) continue;
-    const files = fs.statSync(full).isDirectory() ? filesUnder(full) : [full];
-    for (const file of files) newest = Math.max(newest, fs.statSync(file).mtimeMs);
-  }
-  return newest;
-}
-
-function isStale() {
-  if (!fs.existsSync(stamp)) return true;
-  return newestInputMs() > fs.statSync(stamp).mtimeMs;
-}
 
 async function build() {
   const started = performance.now();

@@ -21,6 +21,8 @@ export class ItemizedAnswer<B> {
 }
 
 /** Codes a caller can fix outrank transient trouble when failures are equally common. */
+const UPSTREAM_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>(["UPSTREAM_UNAVAILABLE", "UPSTREAM_SCHEMA_CHANGED"]);
+
 const TIE_ORDER: readonly ErrorCode[] = ["UNKNOWN_TICKER", "NO_DATA", "RANGE_UNAVAILABLE", "VALIDATION_FAILED", "UPSTREAM_UNAVAILABLE"];
 const MAX_DETAILS = 25;
 
@@ -33,15 +35,18 @@ export function nothingServedError(answer: ItemizedAnswer<unknown>): AppError | 
   const rank = (code: ErrorCode) => (TIE_ORDER.includes(code) ? TIE_ORDER.indexOf(code) : TIE_ORDER.length);
   const [leadCode] = [...counts.entries()].sort((a, b) => b[1] - a[1] || rank(a[0]) - rank(b[0]))[0];
   const lead = failed.find((f) => f.code === leadCode)!;
-  const details: ErrorDetail[] = failed.slice(0, MAX_DETAILS).map((f) => ({ param: answer.noun, issue: `${f.ticker}: ${f.error}` }));
-  const message =
+  // Upstream trouble may quote the upstream: those items are named with their code only (the text is logged).
+  const safeIssue = (f: (typeof failed)[number]) => (UPSTREAM_CODES.has(f.code) ? `${f.ticker}: ${f.code}` : `${f.ticker}: ${f.error}`);
+  const details: ErrorDetail[] = failed.slice(0, MAX_DETAILS).map((f) => ({ param: answer.noun, issue: safeIssue(f) }));
+  const summary =
     `None of the ${failed.length} ${answer.noun} could be served, so nothing was charged` +
-    ` (${[...counts.entries()].map(([code, n]) => `${n} ${code}`).join(", ")}). First: ${lead.ticker}: ${lead.error}`;
+    ` (${[...counts.entries()].map(([code, n]) => `${n} ${code}`).join(", ")}).`;
+  const message = `${summary} First: ${lead.ticker}: ${lead.error}`;
   const retryAfterSeconds = failed.reduce<number | undefined>(
     (max, f) => (f.retryAfterSeconds === undefined ? max : Math.max(max ?? 0, f.retryAfterSeconds)),
     undefined,
   );
-  return new AppError(leadCode, message, { details, retryAfterSeconds });
+  return new AppError(leadCode, message, { details, retryAfterSeconds, publicHint: summary });
 }
 
 /** An item served unless it carries the error code that stopped it. */

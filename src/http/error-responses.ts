@@ -26,8 +26,8 @@ const DEFAULT_RETRY_AFTER_SECONDS = 30;
  * answer, a file path or an exception) is for our log, written once by whoever caught the error.
  */
 const PUBLIC_SERVER_MESSAGES: Partial<Record<ErrorCode, string>> = {
-  UPSTREAM_UNAVAILABLE: "A source this answer depends on is unavailable right now; retry after Retry-After seconds. Nothing was charged.",
-  UPSTREAM_SCHEMA_CHANGED: "A source this answer depends on changed its format; we have logged it. Nothing was charged.",
+  UPSTREAM_UNAVAILABLE: "A source this answer depends on is unavailable right now; retry after Retry-After seconds; nothing was charged.",
+  UPSTREAM_SCHEMA_CHANGED: "A source this answer depends on changed its format; we have logged it; nothing was charged.",
   INTERNAL: "Internal error; nothing was charged. Quote the request_id if you report it.",
 };
 
@@ -48,8 +48,8 @@ export function errorBody(code: ErrorCode, message: string, requestId: string, d
 
 export function errorResponse(c: Context, error: AppError): Response {
   const status = STATUS_BY_CODE[error.code];
-  const serverSide = status >= 500;
-  const body = errorBody(error.code, publicMessage(error), c.get("requestId") ?? "unknown", serverSide ? undefined : error.details);
+  // Details are built by our own code for the caller (parameters, per-item codes), so 5xx bodies keep them too.
+  const body = errorBody(error.code, publicMessage(error), c.get("requestId") ?? "unknown", error.details);
   const response = c.json(body, status);
   if (status === 503 || status === 429) {
     response.headers.set("Retry-After", String(error.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_SECONDS));

@@ -25,6 +25,16 @@ const NOT_REPLAYABLE: Record<string, string> = {
   "/watch/cancel": "names an alert registered on the example deployment",
   "/pattern_alert/status": "names an alert registered on the example deployment",
   "/pattern_alert/cancel": "names an alert registered on the example deployment",
+  // Feeds: examples are abridged from the real recordings (long lists cut); test/feeds checks each full answer.
+  "/get_fear_greed": "abridged from the CNN recording",
+  "/get_earnings_calendar": "abridged from the Nasdaq recording",
+  "/get_economic_calendar": "abridged from the ForexFactory recording",
+  "/search_preprints": "abridged from the arXiv recording",
+  "/get_fundamentals": "abridged from the Yahoo quoteSummary recording",
+  "/get_options_chain": "abridged from the Yahoo options recording",
+  "/get_trends": "no public recording exists (503 offline)",
+  "/get_hardware_prices": "no public recording exists (503 offline)",
+  "/daily_brief": "abridged from the recordings of its sections",
 };
 
 type Operation = {

@@ -61,10 +61,10 @@ describe("body limit", () => {
     const res = await service.app.request("/dev/faucet", {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ address, amount: 0.5 }),
+      body: JSON.stringify({ address, amount: 2.5 }),
     });
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ address, minted_atomic: "500000" });
+    expect(await res.json()).toMatchObject({ address, minted_atomic: "2500000" });
   });
 
   it("answers 413 to a 100 MB streamed POST over a real socket before the upload ends, without buffering it", async () => {

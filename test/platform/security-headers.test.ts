@@ -46,7 +46,8 @@ describe("security headers", () => {
       expect(asset.startsWith("/")).toBe(true);
       const res = await service.app.request(asset);
       expect([asset, res.status]).toEqual([asset, 200]);
-      expect(res.headers.get("content-type")).toMatch(asset.endsWith(".css") ? /^text\/css/ : /^application\/javascript/);
+      const expectedType = asset.endsWith(".css") ? /^text\/css/ : asset.endsWith(".svg") ? /^image\/svg\+xml/ : /^application\/javascript/;
+      expect(res.headers.get("content-type")).toMatch(expectedType);
     }
     // The spec it loads is same-origin too (connect-src 'self').
     expect(await (await service.app.request("/docs/init.js")).text()).toContain('url: "/openapi.json"');

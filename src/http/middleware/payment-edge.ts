@@ -31,14 +31,14 @@ export function paymentEdge(gate: MiddlewareHandler, logger: Logger): Middleware
       const upstream = await res.clone().json().catch(() => ({}));
       const reason = (upstream as { error?: unknown }).error;
       if (typeof reason === "string") {
-        // The facilitator's own text was logged once by the claiming facilitator; here only which answer we gave.
-        logger.warn({ requestId: c.get("requestId"), clientRequestId: c.get("scope")?.clientRequestId, reason: reason === LEDGER_UNAVAILABLE ? reason : "facilitator" }, "paid call answered 503");
+        // The binding's text may be a raw exception: the log gets it, the caller a code and a short reason.
+        logger.warn({ requestId: c.get("requestId"), clientRequestId: c.get("scope")?.clientRequestId, detail: reason }, "payment facilitator unavailable");
         c.res = undefined;
         c.res = errorResponse(
           c,
           reason === LEDGER_UNAVAILABLE
-            ? new AppError("UPSTREAM_UNAVAILABLE", "Payments cannot be recorded right now; nothing was charged. Retry shortly.", { retryAfterSeconds: 2 })
-            : new AppError("UPSTREAM_UNAVAILABLE", "The payment facilitator could not be reached; nothing was charged."),
+            ? new AppError("UPSTREAM_UNAVAILABLE", "Payments cannot be recorded right now", { retryAfterSeconds: 2, publicHint: "Payments cannot be recorded right now; retry shortly." })
+            : new AppError("UPSTREAM_UNAVAILABLE", "The payment facilitator could not be reached", { publicHint: "The payment facilitator could not be reached." }),
         );
       }
     }

@@ -58,9 +58,8 @@ export class DailyBriefService {
     ]);
     const brief = { fearGreed, movers, earnings, events };
     if (Object.values(brief).every((s) => s.status !== "ok")) {
-      throw new AppError("UPSTREAM_UNAVAILABLE", `No section of the daily brief could be served (${this.moversSource} movers, CNN, Nasdaq, ForexFactory all failed); retry later`, {
-        retryAfterSeconds: 60,
-      });
+      const message = `No section of the daily brief could be served (${this.moversSource} movers, CNN, Nasdaq, ForexFactory all failed); retry later`;
+      throw new AppError("UPSTREAM_UNAVAILABLE", message, { retryAfterSeconds: 60, publicHint: message });
     }
     return brief;
   }

@@ -106,10 +106,13 @@ export class SnapshotCache {
 
 function unavailable(policy: FeedPolicy, cause: AppError): AppError {
   const retryAfterSeconds = cause.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_SECONDS;
-  return new AppError(
-    "UPSTREAM_UNAVAILABLE",
-    `${policy.label} is unavailable (${cause.message}) and no earlier snapshot of it is stored. Retry after ${retryAfterSeconds} s; ` +
-      "on a machine without internet, load recorded responses first with `npm run snapshots:import <dir>` (e.g. ../shared/fixtures).",
-    { retryAfterSeconds, cause },
-  );
+  // The cause may quote the upstream: it stays in the log; the caller gets what to do.
+  const whatToDo =
+    `No earlier snapshot of ${policy.label} is stored. Retry after ${retryAfterSeconds} s; ` +
+    "on a machine without internet, load recorded responses first with `npm run snapshots:import <dir>` (e.g. ../shared/fixtures).";
+  return new AppError("UPSTREAM_UNAVAILABLE", `${policy.label} is unavailable (${cause.message}). ${whatToDo}`, {
+    retryAfterSeconds,
+    publicHint: whatToDo,
+    cause,
+  });
 }

@@ -93,12 +93,10 @@ export class TrendsService {
     const span = `${new Date(fromMs).toISOString().slice(0, 10)} to ${new Date(nowMs).toISOString().slice(0, 10)}`;
     const where = geo === "WORLDWIDE" ? `the fixed set of countries ${TREND_GEOS.join(", ")}` : geo;
     if (stored.length === 0) {
-      throw new AppError(
-        "UPSTREAM_UNAVAILABLE",
+      const message =
         `No daily Google Trends snapshots of ${where} are stored for ${span}; ${period} trends are computed only from stored daily snapshots, ` +
-          "which the trends-snapshots job records every 30 minutes while the service runs. Retry later.",
-        { retryAfterSeconds: 1800 },
-      );
+        "which the trends-snapshots job records every 30 minutes while the service runs. Retry later.";
+      throw new AppError("UPSTREAM_UNAVAILABLE", message, { retryAfterSeconds: 1800, publicHint: message });
     }
     const countries = new Set(stored.map((s) => s.key));
     const note =

@@ -6,9 +6,8 @@ import { AppError } from "../../../domain/app-error.js";
  * otherwise answers 503 telling the caller how to load recordings.
  */
 export function offlineFeedError(): AppError {
-  return new AppError("UPSTREAM_UNAVAILABLE", "offline mode (MARKET_DATA_DIR is set): feeds are served only from stored snapshots", {
-    retryAfterSeconds: 3600,
-  });
+  const message = "offline mode (MARKET_DATA_DIR is set): feeds are served only from stored snapshots";
+  return new AppError("UPSTREAM_UNAVAILABLE", message, { retryAfterSeconds: 3600, publicHint: message });
 }
 
 /** An implementation of port `T` whose every method rejects with the offline error. */
