@@ -21,6 +21,7 @@ import { optimizePortfolioContract } from "./portfolio/optimize-portfolio.js";
 import { portfolioFactorsContract } from "./portfolio/portfolio-factors.js";
 import { sectorsMomentumContract } from "./portfolio/sectors-momentum.js";
 import { verifySignatureContract } from "./signing/verify-signature.js";
+import { tradingSignalContract } from "./trading/trading-signal.js";
 
 /**
  * Every operation contract, for front ends that are not the HTTP routes (the MCP server builds one tool per
@@ -49,6 +50,7 @@ export const OPERATION_CONTRACTS: readonly OperationContract[] = [
   sectorsMomentumContract,
   portfolioFactorsContract,
   optimizePortfolioContract,
+  tradingSignalContract,
   devFaucetContract,
 ] as readonly OperationContract[];
 

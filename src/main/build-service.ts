@@ -38,6 +38,7 @@ import type { MarketDataCheck } from "./market-data-check.js";
 import { buildPatterns } from "./build-patterns.js";
 import { buildKnownUniverse } from "./build-universe.js";
 import { buildPortfolio } from "./build-portfolio.js";
+import { buildTrading } from "./build-trading.js";
 import { loadOrCreateKeys } from "./persistent-keys.js";
 
 export const SERVICE_VERSION = "1.0.0";
@@ -126,6 +127,7 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
   operations.push(...buildCrossAsset({ marketData, patterns, clock, config, universe }).routes);
   operations.push(...buildForecasts({ marketData, patterns, clock }).routes);
   operations.push(...buildPortfolio({ marketData, patterns, clock, marketDataDir: config.marketDataDir }).routes);
+  operations.push(...buildTrading({ database, patterns, clock }).routes);
   const alerts = buildAlerts({ config, database, marketData, patterns, signer, jobs, clock, resolve: options.outboundResolve });
   operations.push(...alerts.routes);
   if (wiring.testMoney !== undefined) operations.push(devFaucetRoute(wiring.testMoney));

@@ -10,6 +10,7 @@ export interface DatabaseSchema {
   payment_claims: PaymentClaimsTable;
   alerts: AlertsTable;
   alert_deliveries: AlertDeliveriesTable;
+  trading_signals: TradingSignalsTable;
 }
 
 export interface SettlementsTable {
@@ -129,4 +130,29 @@ export interface AlertDeliveriesTable {
   at_ms: number;
   http_status: number | null;
   error: string | null;
+}
+
+/** The signal log (migration 0005): signal columns written once when fired, outcome columns once when scored. */
+export interface TradingSignalsTable {
+  id: string;
+  fired_at_ms: number;
+  ticker: string;
+  as_of_date: string;
+  as_of_ms: number;
+  direction: string;
+  conviction: number;
+  entry_price: number;
+  stop_price: number | null;
+  target_price: number | null;
+  horizon_days: number;
+  expected_return: number | null;
+  due_at_ms: number;
+  status: string;
+  pending_reason: string | null;
+  exit: string | null;
+  exit_date: string | null;
+  exit_price: number | null;
+  asset_return: number | null;
+  signal_return: number | null;
+  scored_at_ms: number | null;
 }

@@ -1,0 +1,27 @@
+import type { Clock } from "../domain/clock.js";
+import type { RouteModule } from "../http/route-module.js";
+import { tradingSignalRoute } from "../http/routes/trading/trading-signal.js";
+import { ForwardDistributionService } from "../services/forecasts/forward-distribution-service.js";
+import { PositionSizeService } from "../services/forecasts/position-size-service.js";
+import { RegimeService } from "../services/forecasts/regime-service.js";
+import { SignalService } from "../services/trading/signal-service.js";
+import type { Database } from "../storage/create-database.js";
+import { SignalLog } from "../storage/repos/signal-log.js";
+import type { Patterns } from "./build-patterns.js";
+
+export interface TradingDeps {
+  database: Database;
+  patterns: Patterns;
+  clock: Clock;
+}
+
+/**
+ * Trading signals: fired from the forecast services (analogs, regime, sizing), stored in the signal log at
+ * the moment they are fired.
+ */
+export function buildTrading(deps: TradingDeps): { routes: RouteModule[] } {
+  const forecasts = new ForwardDistributionService(deps.patterns.seriesCache);
+  const log = new SignalLog(deps.database.db);
+  const signals = new SignalService(new RegimeService(forecasts), new PositionSizeService(forecasts), log, deps.clock);
+  return { routes: [tradingSignalRoute(signals)] };
+}
