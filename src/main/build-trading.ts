@@ -1,9 +1,12 @@
 import type { Clock } from "../domain/clock.js";
+import type { JobRunner } from "../jobs/job-runner.js";
+import { signalScoringJob } from "../jobs/signal-scoring.js";
 import type { RouteModule } from "../http/route-module.js";
 import { tradingSignalRoute } from "../http/routes/trading/trading-signal.js";
 import { ForwardDistributionService } from "../services/forecasts/forward-distribution-service.js";
 import { PositionSizeService } from "../services/forecasts/position-size-service.js";
 import { RegimeService } from "../services/forecasts/regime-service.js";
+import { SignalScorer } from "../services/trading/signal-scorer.js";
 import { SignalService } from "../services/trading/signal-service.js";
 import type { Database } from "../storage/create-database.js";
 import { SignalLog } from "../storage/repos/signal-log.js";
@@ -13,15 +16,17 @@ export interface TradingDeps {
   database: Database;
   patterns: Patterns;
   clock: Clock;
+  jobs: JobRunner;
 }
 
 /**
  * Trading signals: fired from the forecast services (analogs, regime, sizing), stored in the signal log at
- * the moment they are fired.
+ * the moment they are fired, and scored by a job once their horizon has passed.
  */
 export function buildTrading(deps: TradingDeps): { routes: RouteModule[] } {
   const forecasts = new ForwardDistributionService(deps.patterns.seriesCache);
   const log = new SignalLog(deps.database.db);
   const signals = new SignalService(new RegimeService(forecasts), new PositionSizeService(forecasts), log, deps.clock);
+  deps.jobs.register(signalScoringJob(new SignalScorer(log, deps.patterns.seriesCache)));
   return { routes: [tradingSignalRoute(signals)] };
 }

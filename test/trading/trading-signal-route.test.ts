@@ -4,6 +4,7 @@ import path from "node:path";
 import pino from "pino";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config/config.js";
+import { InProcessJobRunner } from "../../src/jobs/in-process-job-runner.js";
 import { buildMarketData } from "../../src/main/build-market-data.js";
 import { buildPatterns } from "../../src/main/build-patterns.js";
 import { buildTrading } from "../../src/main/build-trading.js";
@@ -77,7 +78,7 @@ describe.skipIf(!SHARED_PRESENT)("/trading/signal reads nothing after its as-of 
     const database = await createDatabase({ kind: "sqlite", file: ":memory:" });
     const marketData = buildMarketData(config, database, clock, undefined, pino({ level: "silent" }));
     const patterns = buildPatterns(marketData, clock);
-    const route = buildTrading({ database, patterns, clock }).routes.find((r) => r.route.path === "/trading/signal")!;
+    const route = buildTrading({ database, patterns, clock, jobs: new InProcessJobRunner(clock, pino({ level: "silent" })) }).routes.find((r) => r.route.path === "/trading/signal")!;
     const handle = (params: Record<string, unknown>) => route.handle(route.contract.params.parse(params), { requestId: "test" }) as Promise<Body>;
     return { handle, close: async () => (await patterns.close(), await database.close()) };
   }
