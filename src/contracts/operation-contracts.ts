@@ -21,6 +21,8 @@ import { optimizePortfolioContract } from "./portfolio/optimize-portfolio.js";
 import { portfolioFactorsContract } from "./portfolio/portfolio-factors.js";
 import { sectorsMomentumContract } from "./portfolio/sectors-momentum.js";
 import { verifySignatureContract } from "./signing/verify-signature.js";
+import { signalsHistoryContract } from "./trading/signals-history.js";
+import { tradingPerformanceContract } from "./trading/trading-performance.js";
 import { tradingSignalContract } from "./trading/trading-signal.js";
 
 /**
@@ -51,6 +53,8 @@ export const OPERATION_CONTRACTS: readonly OperationContract[] = [
   portfolioFactorsContract,
   optimizePortfolioContract,
   tradingSignalContract,
+  tradingPerformanceContract,
+  signalsHistoryContract,
   devFaucetContract,
 ] as readonly OperationContract[];
 

@@ -18,6 +18,8 @@ const NOT_REPLAYABLE: Record<string, string> = {
   "/dev/faucet": "the transaction hash depends on the embedded chain's state",
   "/api/sectors/momentum": "the offline dataset holds none of the sector ETFs (404, see the contract walk)",
   "/trading/signal": "every signal fired gets a new random id (the rest is checked in test/trading)",
+  "/trading/signals/history": "the answer is whatever the signal log holds (recorded on a replayed log; see trading-examples.ts)",
+  "/trading/performance": "the answer is whatever the signal log holds (recorded on a replayed log; see trading-examples.ts)",
 };
 
 type Operation = {

@@ -74,7 +74,7 @@ describe.skipIf(!SHARED_PRESENT)("/trading/signal reads nothing after its as-of 
    * engine), without HTTP and payment: the embedded chain cannot pay at a clock set years back.
    */
   async function signalHandler(dir: string, clock: FakeClock) {
-    const config = loadConfig({ DATA_DIR: dir, MARKET_DATA_DIR: dir, PUBLIC_BASE_URL: "http://precedent.test", LOG_LEVEL: "silent" });
+    const config = loadConfig({ DATA_DIR: os.tmpdir(), MARKET_DATA_DIR: dir, PUBLIC_BASE_URL: "http://precedent.test", LOG_LEVEL: "silent" });
     const database = await createDatabase({ kind: "sqlite", file: ":memory:" });
     const marketData = buildMarketData(config, database, clock, undefined, pino({ level: "silent" }));
     const patterns = buildPatterns(marketData, clock);

@@ -21,3 +21,13 @@ export const TRADING_SIGNAL_EXAMPLE = {
     cached: false,
   },
 };
+
+/*
+ * History and performance: real answers of the signal log after the service fired /trading/signal for SPY, QQQ
+ * and BTC-USD on the shared dataset with its clock set to 2024-06-03, 07-01, 08-01, 09-03 and 10-01 (offline
+ * replay, the first instant of each day), and the scoring job ran at 2026-11-23T12:00Z. The ids are random,
+ * so the documented-examples test lists these routes as not replayable; test/trading checks the figures.
+ */
+export const SIGNALS_HISTORY_EXAMPLE = { params: { ticker: "SPY", limit: 2 }, response: { ticker: "SPY", since: null, count: 2, signals: [{ id: "sig_af3e27495c2ebaaa2747a75c", fired_at: "2024-10-01T00:00:00.000Z", ticker: "SPY", as_of_date: "2024-10-01", direction: "long" as const, conviction: 0.149964222734865, entry: 563.347595, stop: 548.0589539770428, target: 589.7265331724396, horizon_days: 30, expected_return: 0.008254419907999765, due_date: "2024-10-31", status: "scored" as const, pending_reason: null, outcome: { exit: "horizon" as const, exit_date: "2024-10-31", exit_price: 563.367432, asset_return: 3.5212718002330945e-05, signal_return: 3.5212718002330945e-05, scored_at: "2026-11-23T12:00:00.000Z" } }, { id: "sig_ba018b06662b875223e07929", fired_at: "2024-09-03T00:00:00.000Z", ticker: "SPY", as_of_date: "2024-09-03", direction: "long" as const, conviction: 0.28789494657139353, entry: 545.288391, stop: 535.4350736705115, target: 566.8020462963636, horizon_days: 30, expected_return: 0.010749074851261435, due_date: "2024-10-03", status: "scored" as const, pending_reason: null, outcome: { exit: "stop" as const, exit_date: "2024-09-06", exit_price: 535.4350736705115, asset_return: -0.018069919499695497, signal_return: -0.018069919499695497, scored_at: "2026-11-23T12:00:00.000Z" } }], next_cursor: "MTcyNTMyMTYwMDAwMDpzaWdfYmEwMThiMDY2NjJiODc1MjIzZTA3OTI5" } };
+
+export const TRADING_PERFORMANCE_EXAMPLE = { params: { ticker: "SPY" }, response: { ticker: "SPY", since: null, overall: { n_scored: 5, n_pending: 0, n_flat_scored: 1, n_directional: 4, win_rate: 0.75, average_return: 0.01553472196555547, median_return: 0.0160052211684929, std: 0.03003725789046998, risk_adjusted_ratio: 0.5171817621369567 }, per_ticker: [{ ticker: "SPY", n_scored: 5, n_pending: 0, n_flat_scored: 1, n_directional: 4, win_rate: 0.75, average_return: 0.01553472196555547, median_return: 0.0160052211684929, std: 0.03003725789046998, risk_adjusted_ratio: 0.5171817621369567 }], risk_adjusted_formula: "risk_adjusted_ratio = mean(signal_return) / std(signal_return) over scored long and short signals: a per-trade Sharpe ratio with no risk-free rate and no annualisation (horizons differ between signals).", mode: "live" as const } };

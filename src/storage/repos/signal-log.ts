@@ -57,6 +57,14 @@ export class SignalLog {
     return rows.map(toRecord);
   }
 
+  /** Every signal of a ticker (or all) fired at or after sinceMs: what the performance figures read. */
+  async all(query: { ticker?: string; sinceMs?: number }): Promise<SignalRecord[]> {
+    let select = this.db.selectFrom("trading_signals").selectAll();
+    if (query.ticker !== undefined) select = select.where("ticker", "=", query.ticker);
+    if (query.sinceMs !== undefined) select = select.where("fired_at_ms", ">=", query.sinceMs);
+    return (await select.orderBy("fired_at_ms").orderBy("id").execute()).map(toRecord);
+  }
+
   /** Pending signals whose horizon has passed at nowMs, oldest due first. */
   async due(nowMs: number, limit: number): Promise<SignalRecord[]> {
     const rows = await this.db
