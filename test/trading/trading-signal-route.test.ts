@@ -1,18 +1,12 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pino from "pino";
 import { afterAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../../src/config/config.js";
-import { InProcessJobRunner } from "../../src/jobs/in-process-job-runner.js";
-import { buildMarketData } from "../../src/main/build-market-data.js";
-import { buildPatterns } from "../../src/main/build-patterns.js";
-import { buildTrading } from "../../src/main/build-trading.js";
-import { createDatabase } from "../../src/storage/create-database.js";
 import { TRADING_SIGNAL_EXAMPLE } from "../../src/contracts/trading/trading-examples.js";
 import { FakeClock } from "../support/fake-clock.js";
-import { expectValidationFailures, paidRoutes } from "../support/paid-routes.js";
+import { expectValidationFailures, paidRoutes, startPaidService } from "../support/paid-routes.js";
 import { DAILY_DATASET_DIR, SHARED_PRESENT } from "../support/shared-paths.js";
+import { offlineTrading } from "./offline-trading.js";
 
 type Body = Record<string, any>;
 const EXAMPLE_NOW_MS = Date.parse("2026-11-23T12:00:00.000Z");
@@ -54,34 +48,37 @@ describe.skipIf(!SHARED_PRESENT)("/trading/signal on the daily dataset", () => {
   });
 });
 
+const tempDirs: string[] = [];
+afterAll(() => tempDirs.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
+
+/** The shared file cut after `lastDate`, alone in a temporary market-data directory. */
+function truncatedCopy(file: string, lastDate: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "precedent-signal-"));
+  tempDirs.push(dir);
+  const [header, ...rows] = fs.readFileSync(path.join(DAILY_DATASET_DIR, file), "utf8").trim().split("\n");
+  const kept = rows.filter((row) => row.slice(0, 10) <= lastDate);
+  expect(kept.length).toBeLessThan(rows.length);
+  fs.writeFileSync(path.join(dir, file), [header, ...kept].join("\n") + "\n");
+  return dir;
+}
+
+describe.skipIf(!SHARED_PRESENT)("/trading/signal on a history too short for its windows", () => {
+  it("answers 422 RANGE_UNAVAILABLE naming the ticker, charges nothing and logs nothing", async () => {
+    // 100 bars: fewer than twice the 60-bar regime lookback.
+    const started = await startPaidService({ env: { MARKET_DATA_DIR: truncatedCopy("SPY.csv", "1993-06-21") } });
+    try {
+      const before = await started.payer.balance();
+      const { status, body } = await started.call("/trading/signal?ticker=SPY");
+      expect([status, body.error.code, body.error.details[0].param]).toEqual([422, "RANGE_UNAVAILABLE", "ticker"]);
+      expect(await started.payer.balance()).toBe(before);
+      expect((await started.call("/trading/signals/history")).body.count).toBe(0);
+    } finally {
+      await started.service.close();
+    }
+  });
+});
+
 describe.skipIf(!SHARED_PRESENT)("/trading/signal reads nothing after its as-of date", () => {
-  const tempDirs: string[] = [];
-  afterAll(() => tempDirs.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
-
-  /** The shared file cut after `lastDate`, alone in a temporary market-data directory. */
-  function truncatedCopy(file: string, lastDate: string): string {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "precedent-signal-"));
-    tempDirs.push(dir);
-    const [header, ...rows] = fs.readFileSync(path.join(DAILY_DATASET_DIR, file), "utf8").trim().split("\n");
-    const kept = rows.filter((row) => row.slice(0, 10) <= lastDate);
-    expect(kept.length).toBeLessThan(rows.length);
-    fs.writeFileSync(path.join(dir, file), [header, ...kept].join("\n") + "\n");
-    return dir;
-  }
-
-  /**
-   * The /trading/signal handler as build-service wires it (offline prices over `dir`, SQLite, the pattern
-   * engine), without HTTP and payment: the embedded chain cannot pay at a clock set years back.
-   */
-  async function signalHandler(dir: string, clock: FakeClock) {
-    const config = loadConfig({ DATA_DIR: os.tmpdir(), MARKET_DATA_DIR: dir, PUBLIC_BASE_URL: "http://precedent.test", LOG_LEVEL: "silent" });
-    const database = await createDatabase({ kind: "sqlite", file: ":memory:" });
-    const marketData = buildMarketData(config, database, clock, undefined, pino({ level: "silent" }));
-    const patterns = buildPatterns(marketData, clock);
-    const route = buildTrading({ database, patterns, clock, jobs: new InProcessJobRunner(clock, pino({ level: "silent" })) }).routes.find((r) => r.route.path === "/trading/signal")!;
-    const handle = (params: Record<string, unknown>) => route.handle(route.contract.params.parse(params), { requestId: "test" }) as Promise<Body>;
-    return { handle, close: async () => (await patterns.close(), await database.close()) };
-  }
 
   it("a signal as of a past date is identical when the history after that date is cut off", async () => {
     for (const [ticker, asOf] of [
@@ -92,12 +89,12 @@ describe.skipIf(!SHARED_PRESENT)("/trading/signal reads nothing after its as-of 
       // the as-of date's first instant the last bar it can see is the as-of bar.
       const nowMs = Date.parse(`${asOf}T00:00:00.000Z`);
       // The full file, standing at the as-of date: later bars exist in it.
-      const full = await signalHandler(DAILY_DATASET_DIR, new FakeClock(nowMs));
+      const full = await offlineTrading(DAILY_DATASET_DIR, new FakeClock(nowMs));
       // The same file cut right after the as-of date, read much later.
-      const cut = await signalHandler(truncatedCopy(`${ticker}.csv`, asOf), new FakeClock(nowMs + 400 * 86_400_000));
+      const cut = await offlineTrading(truncatedCopy(`${ticker}.csv`, asOf), new FakeClock(nowMs + 400 * 86_400_000));
       try {
-        const a = await full.handle({ ticker, horizon_days: 20 });
-        const b = await cut.handle({ ticker, horizon_days: 20 });
+        const a = await full.handle("/trading/signal", { ticker, horizon_days: 20 });
+        const b = await cut.handle("/trading/signal", { ticker, horizon_days: 20 });
         expect(a.as_of_date).toBe(asOf);
         expect(a.expected_return.n).toBeGreaterThan(10);
         expect(withoutIdentity(b)).toEqual(withoutIdentity(a));

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { decideSignal, SIGNAL_ANALOGS, SIGNAL_REGIME_BARS, SIGNAL_WINDOW_BARS, type SignalDecision } from "../../analytics/signal-rules.js";
+import { AppError } from "../../domain/app-error.js";
 import { formatBarTime } from "../../domain/bar.js";
 import type { Clock } from "../../domain/clock.js";
 import type { FiredSignal } from "../../domain/trading-signal.js";
@@ -33,6 +34,22 @@ export class SignalService {
   ) {}
 
   async fire(query: SignalQuery): Promise<SignalResult> {
+    try {
+      return await this.fireUnchecked(query);
+    } catch (error) {
+      // The services name their own window parameters (lookback_days, start_date); here the window is ours,
+      // so a history too short or gapped for it is the ticker's history, not a parameter the caller set.
+      if (error instanceof AppError && error.code === "VALIDATION_FAILED") {
+        const issue = error.details?.[0]?.issue ?? error.message;
+        throw new AppError("RANGE_UNAVAILABLE", `${query.ticker}: the latest bars cannot carry a signal: ${issue}`, {
+          details: [{ param: "ticker", issue: `the latest bars cannot carry a signal: ${issue}` }],
+        });
+      }
+      throw error;
+    }
+  }
+
+  private async fireUnchecked(query: SignalQuery): Promise<SignalResult> {
     const regime = await this.regimes.detect({ ticker: query.ticker, lookbackBars: SIGNAL_REGIME_BARS });
     const series = regime.forecast.series;
     const asOf = series.closes.length - 1;
