@@ -52,6 +52,11 @@ for (const kind of testDatabaseKinds()) {
       const [scored] = await log.all({ ticker: "SPY", sinceMs: T0 + 1000 });
       expect(scored).toEqual({ ...signal("a", T0 + 1000), status: "scored", pendingReason: null, outcome });
       expect((await log.due(T0 + 30 * DAY_MS, 10)).map((r) => r.id).sort()).toEqual(["b", "c"]);
+      // Batches page on after the previous batch's last row (due time, then id).
+      const [firstDue] = await log.due(T0 + 30 * DAY_MS, 1);
+      const [secondDue] = await log.due(T0 + 30 * DAY_MS, 1, firstDue);
+      expect([firstDue.id, secondDue.id]).toEqual(["b", "c"]);
+      expect(await log.due(T0 + 30 * DAY_MS, 1, secondDue)).toEqual([]);
     });
   });
 }

@@ -5,7 +5,7 @@ import type { SignalRecord } from "../../domain/trading-signal.js";
 import type { SignalLog } from "../../storage/repos/signal-log.js";
 import type { SeriesCache } from "../market-data/series-cache.js";
 
-/** Due signals read per run; the rest wait for the next tick. */
+/** Due signals read per batch; a run pages through all of them. */
 export const SCORING_BATCH = 500;
 
 export interface ScoringReport {
@@ -26,17 +26,22 @@ export class SignalScorer {
   ) {}
 
   async scoreDue(nowMs: number, logger: Logger, signal?: AbortSignal): Promise<ScoringReport> {
-    const due = await this.log.due(nowMs, SCORING_BATCH);
-    const byTicker = new Map<string, SignalRecord[]>();
-    for (const s of due) byTicker.set(s.ticker, [...(byTicker.get(s.ticker) ?? []), s]);
-    const report: ScoringReport = { due: due.length, scored: 0, pending: 0 };
-    for (const [ticker, signals] of byTicker) {
-      if (signal?.aborted === true) break;
-      const scored = await this.scoreTicker(ticker, signals, nowMs, logger);
-      report.scored += scored;
-      report.pending += signals.length - scored;
+    const report: ScoringReport = { due: 0, scored: 0, pending: 0 };
+    let last: SignalRecord | undefined;
+    for (;;) {
+      const due = await this.log.due(nowMs, SCORING_BATCH, last);
+      if (due.length === 0) return report;
+      last = due[due.length - 1];
+      const byTicker = new Map<string, SignalRecord[]>();
+      for (const s of due) byTicker.set(s.ticker, [...(byTicker.get(s.ticker) ?? []), s]);
+      report.due += due.length;
+      for (const [ticker, signals] of byTicker) {
+        if (signal?.aborted === true) return report;
+        const scored = await this.scoreTicker(ticker, signals, nowMs, logger);
+        report.scored += scored;
+        report.pending += signals.length - scored;
+      }
     }
-    return report;
   }
 
   private async scoreTicker(ticker: string, signals: SignalRecord[], nowMs: number, logger: Logger): Promise<number> {

@@ -4,6 +4,9 @@ import type { DatabaseSchema, TradingSignalsTable } from "../database-schema.js"
 
 const DAY_MS = 86_400_000;
 
+/** When a signal can first be scored: its as-of bar plus the horizon. */
+const dueAtMs = (s: FiredSignal) => s.asOfMs + s.horizonDays * DAY_MS;
+
 export interface SignalQuery {
   ticker?: string;
   sinceMs?: number;
@@ -36,7 +39,7 @@ export class SignalLog {
         target_price: signal.targetPrice,
         horizon_days: signal.horizonDays,
         expected_return: signal.expectedReturn,
-        due_at_ms: signal.asOfMs + signal.horizonDays * DAY_MS,
+        due_at_ms: dueAtMs(signal),
         status: "pending",
       })
       .execute();
@@ -65,13 +68,17 @@ export class SignalLog {
     return (await select.orderBy("fired_at_ms").orderBy("id").execute()).map(toRecord);
   }
 
-  /** Pending signals whose horizon has passed at nowMs, oldest due first. */
-  async due(nowMs: number, limit: number): Promise<SignalRecord[]> {
-    const rows = await this.db
-      .selectFrom("trading_signals")
-      .selectAll()
-      .where("status", "=", "pending")
-      .where("due_at_ms", "<=", nowMs)
+  /**
+   * Pending signals whose horizon has passed at nowMs, oldest due first; `after` (the previous batch's last
+   * row) pages on, so signals that stay pending cannot hide the ones behind them.
+   */
+  async due(nowMs: number, limit: number, after?: SignalRecord): Promise<SignalRecord[]> {
+    let select = this.db.selectFrom("trading_signals").selectAll().where("status", "=", "pending").where("due_at_ms", "<=", nowMs);
+    if (after !== undefined) {
+      const afterDue = dueAtMs(after);
+      select = select.where((eb) => eb.or([eb("due_at_ms", ">", afterDue), eb.and([eb("due_at_ms", "=", afterDue), eb("id", ">", after.id)])]));
+    }
+    const rows = await select
       .orderBy("due_at_ms")
       .orderBy("id")
       .limit(limit)
