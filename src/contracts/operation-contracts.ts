@@ -32,6 +32,9 @@ import { optimizePortfolioContract } from "./portfolio/optimize-portfolio.js";
 import { portfolioFactorsContract } from "./portfolio/portfolio-factors.js";
 import { sectorsMomentumContract } from "./portfolio/sectors-momentum.js";
 import { verifySignatureContract } from "./signing/verify-signature.js";
+import { signalsHistoryContract } from "./trading/signals-history.js";
+import { tradingPerformanceContract } from "./trading/trading-performance.js";
+import { tradingSignalContract } from "./trading/trading-signal.js";
 
 /**
  * Every operation contract, for front ends that are not the HTTP routes (the MCP server builds one tool per
@@ -75,6 +78,9 @@ export const OPERATION_CONTRACTS: readonly OperationContract[] = [
   getHardwarePricesContract,
   getFundamentalsContract,
   getFearGreedContract,
+  tradingSignalContract,
+  tradingPerformanceContract,
+  signalsHistoryContract,
   devFaucetContract,
 ] as readonly OperationContract[];
 

@@ -39,6 +39,7 @@ import type { MarketDataCheck } from "./market-data-check.js";
 import { buildPatterns } from "./build-patterns.js";
 import { UNIVERSE_ALL } from "./build-universe.js";
 import { buildPortfolio } from "./build-portfolio.js";
+import { buildTrading } from "./build-trading.js";
 import { loadOrCreateKeys } from "./persistent-keys.js";
 
 export const SERVICE_VERSION = "1.0.0";
@@ -129,6 +130,7 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
   operations.push(...buildCrossAsset({ marketData, patterns, clock, config }).routes);
   operations.push(...buildForecasts({ marketData, patterns, clock }).routes);
   operations.push(...buildPortfolio({ marketData, patterns, clock, marketDataDir: config.marketDataDir }).routes);
+  operations.push(...buildTrading({ database, patterns, clock, jobs }).routes);
   const alerts = buildAlerts({ config, database, marketData, patterns, signer, jobs, clock, resolve: options.outboundResolve });
   operations.push(...alerts.routes);
   const feeds = buildFeeds({ config, database, clock, logger, marketData, overrides: options.feeds });

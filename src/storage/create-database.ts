@@ -8,6 +8,7 @@ import { createCoreTables } from "./migrations/0001-create-core-tables.js";
 import { createPaymentClaims } from "./migrations/0002-payment-claims.js";
 import { createAlertTables } from "./migrations/0003-alerts.js";
 import { createFeedSnapshots } from "./migrations/0004-feed-snapshots.js";
+import { createTradingSignals } from "./migrations/0005-trading-signals.js";
 import type { SqlDialect } from "./sql-dialect.js";
 
 export interface Database {
@@ -71,6 +72,7 @@ async function migrateToLatest(database: Database, schema: string | undefined): 
     "0002-payment-claims": createPaymentClaims(),
     "0003-alerts": createAlertTables(),
     "0004-feed-snapshots": createFeedSnapshots(),
+    "0005-trading-signals": createTradingSignals(),
   };
   // With a schema, Kysely must look for its migration tables there: otherwise its existence check sees the
   // kysely_migration_lock of any other schema in the database and then fails to find it on the search_path.

@@ -11,6 +11,7 @@ export interface DatabaseSchema {
   alerts: AlertsTable;
   alert_deliveries: AlertDeliveriesTable;
   feed_snapshots: FeedSnapshotsTable;
+  trading_signals: TradingSignalsTable;
 }
 
 export interface SettlementsTable {
@@ -138,4 +139,29 @@ export interface FeedSnapshotsTable {
   key: string;
   fetched_at_ms: number;
   payload: string;
+}
+
+/** The signal log (migration 0005): signal columns written once when fired, outcome columns once when scored. */
+export interface TradingSignalsTable {
+  id: string;
+  fired_at_ms: number;
+  ticker: string;
+  as_of_date: string;
+  as_of_ms: number;
+  direction: string;
+  conviction: number;
+  entry_price: number;
+  stop_price: number | null;
+  target_price: number | null;
+  horizon_days: number;
+  expected_return: number | null;
+  due_at_ms: number;
+  status: string;
+  pending_reason: string | null;
+  exit: string | null;
+  exit_date: string | null;
+  exit_price: number | null;
+  asset_return: number | null;
+  signal_return: number | null;
+  scored_at_ms: number | null;
 }

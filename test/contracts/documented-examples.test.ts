@@ -35,6 +35,9 @@ const NOT_REPLAYABLE: Record<string, string> = {
   "/get_trends": "no public recording exists (503 offline)",
   "/get_hardware_prices": "no public recording exists (503 offline)",
   "/daily_brief": "abridged from the recordings of its sections",
+  "/trading/signal": "every signal fired gets a new random id (the rest is checked in test/trading)",
+  "/trading/signals/history": "the answer is whatever the signal log holds (recorded on a replayed log; see trading-examples.ts)",
+  "/trading/performance": "the answer is whatever the signal log holds (recorded on a replayed log; see trading-examples.ts)",
 };
 
 type Operation = {

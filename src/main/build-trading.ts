@@ -1,0 +1,36 @@
+import type { Clock } from "../domain/clock.js";
+import type { JobRunner } from "../jobs/job-runner.js";
+import { signalScoringJob } from "../jobs/signal-scoring.js";
+import type { RouteModule } from "../http/route-module.js";
+import { signalsHistoryRoute } from "../http/routes/trading/signals-history.js";
+import { tradingPerformanceRoute } from "../http/routes/trading/trading-performance.js";
+import { tradingSignalRoute } from "../http/routes/trading/trading-signal.js";
+import { ForwardDistributionService } from "../services/forecasts/forward-distribution-service.js";
+import { PositionSizeService } from "../services/forecasts/position-size-service.js";
+import { RegimeService } from "../services/forecasts/regime-service.js";
+import { SignalHistoryService } from "../services/trading/signal-history-service.js";
+import { SignalScorer } from "../services/trading/signal-scorer.js";
+import { SignalService } from "../services/trading/signal-service.js";
+import type { Database } from "../storage/create-database.js";
+import { SignalLog } from "../storage/repos/signal-log.js";
+import type { Patterns } from "./build-patterns.js";
+
+export interface TradingDeps {
+  database: Database;
+  patterns: Patterns;
+  clock: Clock;
+  jobs: JobRunner;
+}
+
+/**
+ * Trading signals: fired from the forecast services (analogs, regime, sizing), stored in the signal log at
+ * the moment they are fired, and scored by a job once their horizon has passed.
+ */
+export function buildTrading(deps: TradingDeps): { routes: RouteModule[] } {
+  const forecasts = new ForwardDistributionService(deps.patterns.seriesCache);
+  const log = new SignalLog(deps.database.db);
+  const signals = new SignalService(new RegimeService(forecasts), new PositionSizeService(forecasts), log, deps.clock);
+  deps.jobs.register(signalScoringJob(new SignalScorer(log, deps.patterns.seriesCache)));
+  const history = new SignalHistoryService(log);
+  return { routes: [tradingSignalRoute(signals), tradingPerformanceRoute(history), signalsHistoryRoute(history)] };
+}
