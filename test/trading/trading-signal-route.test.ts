@@ -29,8 +29,13 @@ describe.skipIf(!SHARED_PRESENT)("/trading/signal on the daily dataset", () => {
     expect(regime.contribution).toBeCloseTo(0.3 * regime.regime_score * sizing.shrink, 12);
     expect(body.score).toBeCloseTo(analog.contribution + regime.contribution, 12);
     expect(body.direction).toBe(body.score >= 0.1 && analog.mean > 0 ? "long" : body.score <= -0.1 && analog.mean < 0 ? "short" : "flat");
-    expect(body.stop).toBeCloseTo(body.entry.price * (1 + body.expected_return.p10), 8);
-    expect(body.target).toBeCloseTo(body.entry.price * (1 + body.expected_return.p90), 8);
+    // A flat signal has no stop or target; a long one stops at the analogs' P10 price and targets their P90.
+    if (body.direction === "flat") {
+      expect([body.stop, body.target, body.conviction]).toEqual([null, null, 0]);
+    } else {
+      expect(body.stop).toBeCloseTo(body.entry.price * (1 + body.expected_return.p10), 8);
+      expect(body.target).toBeCloseTo(body.entry.price * (1 + body.expected_return.p90), 8);
+    }
     expect(body.entry).toEqual({ price: 242.839996, date: "2024-12-06" });
   });
 

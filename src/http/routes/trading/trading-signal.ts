@@ -26,7 +26,7 @@ export function tradingSignalRoute(signals: SignalService): RouteModule {
     handle: async (params: TradingSignalParams) => {
       const result = await signals.fire({ ticker: params.ticker, horizonDays: params.horizon_days });
       const { signal, decision, regime, sizing } = result;
-      const horizon = horizonWire(sizing.forecast.distribution.horizons[0]);
+      const horizon = horizonWire(sizing.forecast.distribution.horizons[0], sizing.forecast.evidence[0]);
       return {
         signal_id: signal.id,
         fired_at: new Date(signal.firedAtMs).toISOString(),
