@@ -63,7 +63,7 @@ for (const kind of testDatabaseKinds()) {
       );
       expect(error.code).toBe("UPSTREAM_UNAVAILABLE");
       expect(error.retryAfterSeconds).toBe(42);
-      expect(error.message).toMatch(/no earlier snapshot/);
+      expect(error.message).toMatch(/no earlier snapshot/i);
       expect(error.message).toMatch(/npm run snapshots:import/);
     });
 
