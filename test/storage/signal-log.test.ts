@@ -25,7 +25,7 @@ const signal = (id: string, firedAtMs: number, ticker = "SPY"): FiredSignal => (
 const outcome: SignalOutcome = { exit: "target", exitDate: "2025-01-21", exitPrice: 620.125, assetReturn: 620.125 / 590.5 - 1, signalReturn: 620.125 / 590.5 - 1, scoredAtMs: T0 + 40 * DAY_MS };
 
 for (const kind of testDatabaseKinds()) {
-  describe(`signal log on ${kind.name}`, () => {
+  describe.skipIf(kind.unavailable)(`signal log on ${kind.name}`, () => {
     let database: Database | undefined;
     afterEach(async () => database?.close());
 
