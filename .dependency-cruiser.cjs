@@ -99,8 +99,8 @@ module.exports = {
           "\\.test\\.ts$",
           "\\.d\\.ts$",
           "^src/main/(server|cli|mcp|facilitator|snapshots-import-cli)\\.ts$",
-          // Loaded by file URL into worker threads, which the cruiser cannot follow.
-          "^src/services/patterns/search-worker(-bootstrap)?\\.(ts|mjs)$",
+          // Loaded by file URL into worker threads (and imported only there), which the cruiser cannot follow.
+          "^src/services/patterns/search-worker(-bootstrap|-cache)?\\.(ts|mjs)$",
         ],
         reachable: false,
       },
