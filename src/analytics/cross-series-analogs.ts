@@ -1,6 +1,6 @@
 import type { PreparedSeries } from "../core/prepared-series.js";
-import { searchMany } from "../core/search-many.js";
-import { toAnalog, type Analog, type AnalogOptions } from "./analog-search.js";
+import type { WindowMatch } from "../core/select-matches.js";
+import { toAnalog, type Analog, type AnalogOptions, type Metric } from "./analog-search.js";
 import { summarizeAnalogs, type AnalogSummary, type AverageWithCount } from "./analog-summary.js";
 import { lowerBound, type PriceSeries } from "./price-series.js";
 
@@ -30,32 +30,29 @@ export function concurrentRange(series: PriceSeries, m: number, firstMs: number,
 }
 
 /**
- * The window [queryStart, queryStart + m) of the FIRST series, searched across every series of the list
- * with one shared pruning bound (core searchMany). The first series excludes the query's own range; every
- * other series excludes its windows concurrent with the query over `horizonDays` (concurrentRange), so no
+ * Exclude ranges for a cross-asset search: the window [queryStart, queryStart + m) of the FIRST series,
+ * searched across every series of the list with one shared pruning bound (core searchMany, run by the
+ * search workers). The first series excludes the query's own range; every other series excludes its windows concurrent with the query over `horizonDays` (concurrentRange), so no
  * analog and no outcome is made of the query's own dates or the move that followed them. Overlap is ruled
  * out within a series only. Ties go to the earlier series of the list, then to the earlier window.
  */
-export function findAnalogsAcross(
-  list: readonly SearchableSeries[],
+export function acrossExcludeRanges(
+  list: readonly { series: PriceSeries }[],
   queryStart: number,
   m: number,
-  options: AnalogOptions,
   horizonDays: number,
-): SeriesAnalog[] {
-  const own = list[0];
-  const query = own.series.closes.subarray(queryStart, queryStart + m);
-  const firstMs = own.series.timesMs[queryStart];
-  const lastMs = own.series.timesMs[queryStart + m - 1];
-  const excludeRanges = list.map((entry, i) => (i === 0 ? ([queryStart, queryStart + m] as [number, number]) : concurrentRange(entry.series, m, firstMs, lastMs, horizonDays)));
-  const matches = searchMany(
-    list.map((entry) => entry.prepared),
-    query,
-    { k: options.k, metric: options.metric, wrap: options.wrap, excludeRanges },
-  );
+): ([number, number] | undefined)[] {
+  const own = list[0].series;
+  const firstMs = own.timesMs[queryStart];
+  const lastMs = own.timesMs[queryStart + m - 1];
+  return list.map((entry, i) => (i === 0 ? [queryStart, queryStart + m] : concurrentRange(entry.series, m, firstMs, lastMs, horizonDays)));
+}
+
+/** Matches of a cross-series search (from this thread or a worker) as analogs in their own series. */
+export function toAnalogsAcross(list: readonly { series: PriceSeries }[], matches: readonly WindowMatch[], m: number, metric: Metric): SeriesAnalog[] {
   return matches.map((match) => {
     const { series } = list[match.seriesIndex];
-    return { ...toAnalog(series, match, m, options.metric), series };
+    return { ...toAnalog(series, match, m, metric), series };
   });
 }
 

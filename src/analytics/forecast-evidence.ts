@@ -43,6 +43,24 @@ export function unconditionalBaseline(
   lastCloseIndex = Number.POSITIVE_INFINITY,
   kind: "return" | "change" = "return",
 ): Baseline {
+  // A pure function of an immutable series (the series cache replaces, never edits, a history), and a whole-
+  // history pass plus sorts that every pattern, playbook and forecast call repeats on the main thread: memoised
+  // per series object, a few arguments each. A copy goes out, so no caller can alter the memo.
+  const memo = baselineMemo.get(series) ?? new Map<string, Baseline>();
+  baselineMemo.set(series, memo);
+  const key = `${horizonDays}|${lastCloseIndex}|${kind}`;
+  const known = memo.get(key) ?? computeBaseline(series, horizonDays, lastCloseIndex, kind);
+  memo.delete(key);
+  memo.set(key, known);
+  if (memo.size > BASELINE_MEMO_ENTRIES) memo.delete(memo.keys().next().value as string);
+  return { ...known };
+}
+
+/** Per series: a handful of horizons, plus causal cut-offs (one per query window) that come and go. */
+const BASELINE_MEMO_ENTRIES = 16;
+const baselineMemo = new WeakMap<PriceSeries, Map<string, Baseline>>();
+
+function computeBaseline(series: PriceSeries, horizonDays: number, lastCloseIndex: number, kind: "return" | "change"): Baseline {
   const { timesMs, closes } = series;
   const values: number[] = [];
   let fromMs: number | null = null;

@@ -31,8 +31,8 @@ export function buildPatterns(marketData: MarketData, clock: Clock, universe?: F
   // Searches that run on this thread (single-series routes) use the wasm kernels too when they are built.
   loadSearchKernels();
   const seriesCache = new SeriesCache(resolveSymbol, marketData.barCache, clock);
-  const service = new PatternService(seriesCache, universe);
   const pool = new SearchWorkerPool();
+  const service = new PatternService(seriesCache, pool, universe);
   const screens = new ScreenService(seriesCache, pool);
   return {
     seriesCache,

@@ -131,4 +131,20 @@ describe.skipIf(!SHARED_PRESENT)("cross-asset analogs: the universe extension of
     const url = "/get_patterns?ticker=AAPL&start_date=2024-10-01&end_date=2024-10-08&universe=";
     await expectValidationFailures(harness, [tooMany, ",", "A".repeat(33)].map((value) => [`${url}${value}`, "universe"] as const));
   });
+
+  it("keeps the event loop answering while universe searches run on worker threads", async () => {
+    const url = "/get_patterns_raw?ticker=SPY&start_date=2015-01-02&end_date=2016-01-04&k=20&metric=l1&universe=all";
+    // Warm the series cache so the calls' time is search time, not loading.
+    expect((await call(url)).status).toBe(200);
+    let ticks = 0;
+    const timer = setInterval(() => (ticks += 1), 1);
+    const started = performance.now();
+    const answers = await Promise.all(Array.from({ length: 4 }, () => call(url)));
+    const elapsedMs = performance.now() - started;
+    clearInterval(timer);
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+    expect(answers[3].body.matches).toEqual(answers[0].body.matches);
+    // Scans on this thread would leave the 1 ms interval only the gaps between them (a few ticks per call).
+    expect(ticks).toBeGreaterThan(elapsedMs / 10);
+  });
 });

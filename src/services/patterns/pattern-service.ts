@@ -1,14 +1,15 @@
-import { findAnalogs, type Analog, type AnalogOptions } from "../../analytics/analog-search.js";
+import { toAnalog, type Analog, type AnalogOptions } from "../../analytics/analog-search.js";
 import { analogEvidence } from "../../analytics/analog-evidence.js";
 import { summarizeAnalogs, type AnalogSummary } from "../../analytics/analog-summary.js";
 import type { Evidence } from "../../analytics/forecast-evidence.js";
-import { findAnalogsAcross, summarizeAnalogsAcross, type SearchableSeries } from "../../analytics/cross-series-analogs.js";
+import { acrossExcludeRanges, summarizeAnalogsAcross, toAnalogsAcross, type SearchableSeries } from "../../analytics/cross-series-analogs.js";
 import type { PriceSeries } from "../../analytics/price-series.js";
 import { windowReturn } from "../../core/returns.js";
 import { AppError, validationError, type ErrorCode } from "../../domain/app-error.js";
 import type { Timeframe } from "../../domain/bar.js";
 import type { LoadedSeries, SeriesCache } from "../market-data/series-cache.js";
 import { locateQueryWindow, type QueryWindow } from "./query-window.js";
+import type { SearchRunner } from "./search-job.js";
 
 export interface PatternQuery extends AnalogOptions {
   ticker: string;
@@ -60,10 +61,15 @@ export interface PatternSummary {
   evidence: { horizonDays: number; evidence: Evidence }[];
 }
 
-/** Analog search for the pattern routes: one ticker's own window against its own history (or a universe). */
+/**
+ * Analog search for the pattern routes: one ticker's own window against its own history (or a universe).
+ * The scans run on the search worker pool (the same exact core searches as findAnalogs and core searchMany),
+ * so a long search never holds the event loop; this thread only locates the window and shapes the result.
+ */
 export class PatternService {
   constructor(
     private readonly seriesCache: SeriesCache,
+    private readonly runner: SearchRunner,
     private readonly universeAll?: FixedUniverse,
   ) {}
 
@@ -71,12 +77,20 @@ export class PatternService {
     const loaded = await this.seriesCache.load(query.ticker, query.timeframe);
     const window = locateQueryWindow(loaded.series, loaded.prepared, query.startMs, query.endMs);
     const base = { series: loaded.series, window, queryReturn: windowReturn(loaded.series.closes, window.start, window.m) };
+    const options = { queryStart: window.start, m: window.m, k: query.k, metric: query.metric, wrap: query.wrap };
     if (query.universe === undefined) {
-      const analogs = findAnalogs(loaded.series, loaded.prepared, window.start, window.m, query);
+      const { matches } = await this.runner.run({ ...options, ...searchInput(loaded.series) });
+      const analogs = matches.map((match) => toAnalog(loaded.series, match, window.m, query.metric));
       return { ...base, analogs, cached: loaded.cached };
     }
     const { list, report, cached } = await this.loadUniverse(loaded, query.universe, query.timeframe);
-    const analogs = findAnalogsAcross(list, window.start, window.m, query, CONCURRENCY_HORIZON_DAYS);
+    const { matches } = await this.runner.run({
+      ...options,
+      kind: "many",
+      series: list.map(({ series }) => searchInput(series)),
+      excludeRanges: acrossExcludeRanges(list, window.start, window.m, CONCURRENCY_HORIZON_DAYS),
+    });
+    const analogs = toAnalogsAcross(list, matches, window.m, query.metric);
     return { ...base, analogs, cached: loaded.cached || cached, universe: report };
   }
 
@@ -123,6 +137,11 @@ export class PatternService {
     }
     return { list, report, cached };
   }
+}
+
+/** A series as a search job carries it; the key lets the workers reuse their preparation of it. */
+function searchInput(series: PriceSeries) {
+  return { cacheKey: `${series.ticker}|${series.timeframe}`, values: series.closes, breakBefore: series.breakBefore };
 }
 
 function failure(ticker: string, error: unknown): { ticker: string; code: ErrorCode; error: string } {

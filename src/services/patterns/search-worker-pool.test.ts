@@ -2,7 +2,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { builtSearchKernels } from "../../../test/support/search-kernels.js";
 import { garchWalk } from "../../../test/support/seeded-rng.js";
 import { prepareSeries } from "../../core/prepared-series.js";
-import { searchSeriesWindow } from "../../core/search-series.js";
+import { searchMany } from "../../core/search-many.js";
+import { searchSeriesWindow, type WindowMatch } from "../../core/search-series.js";
 import { useWasmKernels } from "../../core/wasm-kernels.js";
 import { loadSearchKernels } from "./search-kernels.js";
 import { SearchWorkerPool } from "./search-worker-pool.js";
@@ -27,7 +28,27 @@ describe("SearchWorkerPool with the built kernels", () => {
       const job = { values, breakBefore, queryStart: 11_000, m: 60, k: 10, metric, wrap: false };
       const fromWorker = await pool.run(job);
       const local = searchSeriesWindow(series, job.queryStart, job.m, { k: 10, metric });
-      expect(fromWorker.matches, metric).toEqual(local.map((x) => ({ start: x.start, distance: x.distance, wrapped: x.wrapped })));
+      expect(fromWorker.matches, metric).toEqual(local.map(plain));
+    }
+  });
+
+  it("answers a cross-series job with the same matches as searchMany here", async () => {
+    const values = [21, 22, 23].map((seed) => garchWalk({ length: 5_000, seed, volPerBar: 0.012 }));
+    const breakBefore = values.map((v) => new Uint8Array(v.length));
+    breakBefore[1][2500] = 1;
+    const excludeRanges: ([number, number] | undefined)[] = [[4_000, 4_060], undefined, [3_900, 4_100]];
+    useWasmKernels(undefined);
+    const list = values.map((v, i) => prepareSeries(v, breakBefore[i]));
+    for (const metric of ["l2", "l1"] as const) {
+      const job = { kind: "many" as const, series: values.map((v, i) => ({ values: v, breakBefore: breakBefore[i] })), queryStart: 4_000, m: 60, k: 12, metric, wrap: false, excludeRanges };
+      const fromWorker = await pool.run(job);
+      const local = searchMany(list, values[0].subarray(4_000, 4_060), { k: 12, metric, excludeRanges });
+      expect(new Set(local.map((x) => x.seriesIndex)).size, metric).toBeGreaterThan(1);
+      expect(fromWorker.matches, metric).toEqual(local.map(plain));
     }
   });
 });
+
+function plain(x: WindowMatch) {
+  return { start: x.start, distance: x.distance, wrapped: x.wrapped, seriesIndex: x.seriesIndex };
+}

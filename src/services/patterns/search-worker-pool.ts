@@ -1,10 +1,10 @@
 import os from "node:os";
 import { Worker } from "node:worker_threads";
-import type { SearchJob, SearchJobResult, SearchRunner } from "./search-job.js";
+import type { AnySearchJob, SearchJobResult, SearchRunner } from "./search-job.js";
 
 interface Pending {
   /** undefined: a warm-up (see warm()). */
-  job: SearchJob | undefined;
+  job: AnySearchJob | undefined;
   resolve: (result: SearchJobResult) => void;
   reject: (error: Error) => void;
 }
@@ -21,7 +21,7 @@ interface Slot {
 const JOB_DEADLINE_MS = 120_000;
 
 /**
- * A small pool of worker threads for analog searches. On this project's 2-core machines workers do not
+ * A small pool of worker threads for analog searches (screens, pattern and cross-asset searches, playbooks). On this project's 2-core machines workers do not
  * make one search faster (pattern-search.md: 1.0-1.5x); they keep the event loop free and let a screen's
  * tickers run side by side. Workers are started lazily, unref'd while idle, and replaced if one dies.
  */
@@ -33,7 +33,7 @@ export class SearchWorkerPool implements SearchRunner {
 
   constructor(private readonly size = Math.min(2, os.availableParallelism())) {}
 
-  run(job: SearchJob): Promise<SearchJobResult> {
+  run(job: AnySearchJob): Promise<SearchJobResult> {
     if (this.closed) return Promise.reject(new Error("search worker pool is closed"));
     return new Promise((resolve, reject) => {
       this.queue.push({ job, resolve, reject });
