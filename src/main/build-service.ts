@@ -40,6 +40,7 @@ import { buildPatterns } from "./build-patterns.js";
 import { UNIVERSE_ALL } from "./build-universe.js";
 import { buildPortfolio } from "./build-portfolio.js";
 import { buildTrading } from "./build-trading.js";
+import { databaseTargetOf } from "./startup-steps.js";
 import { loadOrCreateKeys } from "./persistent-keys.js";
 
 export const SERVICE_VERSION = "1.0.0";
@@ -92,11 +93,7 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
   const { embedded, payTo } = wiring;
   const database =
     options.database ??
-    (await createDatabase(
-      config.databaseUrl === undefined
-        ? { kind: "sqlite", file: `${config.dataDir}/precedent.sqlite` }
-        : { kind: "postgres", url: config.databaseUrl },
-    ));
+    (await createDatabase(databaseTargetOf(config)));
   const signer = new ResponseSigner(keys.signerPrivateKey);
   // One node on SQLite runs its jobs in-process; with PostgreSQL every node shares one pg-boss queue.
   const jobs: JobRunner =

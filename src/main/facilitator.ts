@@ -3,21 +3,12 @@
  * once, then start each service node with FACILITATOR=<the URL it prints> (README, "Two nodes").
  */
 import pino from "pino";
-import { ConfigError } from "../config/config.js";
 import { loadFacilitatorConfig } from "../config/facilitator-config.js";
 import { startStandaloneFacilitator } from "./standalone-facilitator.js";
+import { exitOnRefusal } from "./startup-steps.js";
 
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadFacilitatorConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(2);
-    }
-    throw error;
-  }
+  const config = await exitOnRefusal(() => loadFacilitatorConfig());
   const logger = pino({ level: config.logLevel });
   const facilitator = await startStandaloneFacilitator({ dataDir: config.dataDir, port: config.port, host: config.host, logger });
   logger.info(

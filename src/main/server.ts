@@ -3,29 +3,12 @@ import { ConfigError, loadConfig } from "../config/config.js";
 import { FacilitatorUnusableError } from "../payments/facilitator-startup-check.js";
 import { redactUrl } from "../config/redact-url.js";
 import { buildService } from "./build-service.js";
+import { exitOnRefusal } from "./startup-steps.js";
 
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(2);
-    }
-    throw error;
-  }
-  let service;
-  try {
-    service = await buildService(config);
-  } catch (error) {
-    // A facilitator that cannot settle, a missing PAY_TO or a world-readable key file: say why and stop.
-    if (error instanceof ConfigError || error instanceof FacilitatorUnusableError) {
-      console.error(error.message);
-      process.exit(2);
-    }
-    throw error;
-  }
+  const config = await exitOnRefusal(() => loadConfig());
+  // A facilitator that cannot settle, a missing PAY_TO or a world-readable key file: say why and stop.
+  const service = await exitOnRefusal(() => buildService(config), [ConfigError, FacilitatorUnusableError]);
   const { logger } = service;
   await service.jobs.start();
   const server = serve({ fetch: service.app.fetch, port: config.port, hostname: config.host }, (info) => {

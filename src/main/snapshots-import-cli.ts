@@ -1,10 +1,11 @@
 import pino from "pino";
-import { ConfigError, loadConfig } from "../config/config.js";
+import { loadConfig } from "../config/config.js";
 import { systemClock } from "../domain/clock.js";
 import { SnapshotCache } from "../services/feeds/snapshot-cache.js";
 import { createDatabase } from "../storage/create-database.js";
 import { FeedSnapshots } from "../storage/repos/feed-snapshots.js";
 import { importSnapshots } from "./import-snapshots.js";
+import { databaseTargetOf, exitOnRefusal } from "./startup-steps.js";
 
 /** `npm run snapshots:import <dir>`: loads recorded upstream answers into the database the service uses. */
 async function main(): Promise<void> {
@@ -13,19 +14,8 @@ async function main(): Promise<void> {
     console.error("usage: npm run snapshots:import <dir>   (e.g. ../shared/fixtures)");
     process.exit(2);
   }
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(2);
-    }
-    throw error;
-  }
-  const database = await createDatabase(
-    config.databaseUrl === undefined ? { kind: "sqlite", file: `${config.dataDir}/precedent.sqlite` } : { kind: "postgres", url: config.databaseUrl },
-  );
+  const config = await exitOnRefusal(() => loadConfig());
+  const database = await createDatabase(databaseTargetOf(config));
   try {
     const cache = new SnapshotCache(new FeedSnapshots(database.db), systemClock, pino({ level: config.logLevel }));
     const report = await importSnapshots(cache, dir);
