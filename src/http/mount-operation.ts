@@ -10,8 +10,15 @@ import { documentOperation } from "./document-operation.js";
 
 export type OperationHandler<P extends z.ZodObject, R extends z.ZodType> = (
   params: z.infer<P>,
-  context: { requestId: string },
+  context: HandlerContext,
 ) => Promise<z.infer<R> | ItemizedAnswer<z.infer<R>>>;
+
+/** What a handler may know about its request besides the parameters. */
+export interface HandlerContext {
+  requestId: string;
+  /** The wallet whose payment was verified for this call (paid routes only; undefined on free routes). */
+  payer?: string;
+}
 
 /**
  * Serves one operation on its catalog path for every method the catalog lists, and documents it. Params
@@ -33,7 +40,8 @@ export function mountOperation<P extends z.ZodObject, R extends z.ZodType>(
     const raw = await collectParams(c);
     const parsed = contract.params.safeParse(raw);
     if (!parsed.success) throw validationFailure(parsed.error.issues, raw);
-    const answer = await handle(parsed.data, { requestId: c.get("requestId") });
+    const payer = c.get("scope")?.payer;
+    const answer = await handle(parsed.data, { requestId: c.get("requestId"), ...(payer === undefined ? {} : { payer }) });
     return c.json(servedBody(answer) as object, 200);
   });
 }
