@@ -11,6 +11,7 @@ import type { ClientKeyer } from "../services/client-keyer.js";
 import type { AppEnv } from "./app-env.js";
 import { errorResponse, STATUS_BY_CODE } from "./error-responses.js";
 import { bodyLimit } from "./middleware/body-limit.js";
+import { dynamicQuote } from "./middleware/dynamic-quote.js";
 import { methodGuard, routedMethods } from "./middleware/method-guard.js";
 import { paymentEdge } from "./middleware/payment-edge.js";
 import { rateLimit, type RateClass } from "./middleware/rate-limit.js";
@@ -56,7 +57,8 @@ const EXPOSED_HEADERS = [
  * too); the request scope opens next, the log row is written last (it sees the final status); then the edge
  * refuses what no route should see (wrong method 405, HEAD on a paid path quoted and never settled, too many
  * free calls 429, oversized body 413) before signing and the payment gate; signing wraps the gate (only
- * settled bodies are signed), and the gate answers 402 before any parameter is looked at.
+ * settled bodies are signed), and the gate answers 402 before any parameter is looked at, except on a
+ * dynamically priced route, whose price is quoted from its validated parameters just before the gate.
  */
 export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   const app = new OpenAPIHono<AppEnv>();
@@ -83,7 +85,8 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   );
   app.use("*", requestContext(deps.scopes, (path) => routeForPath(path)?.operationId ?? null));
   app.use("*", requestLogging({ sink: deps.requestLog, keyer: deps.clientKeyer, clock: deps.clock, logger: deps.logger, routeForPath }));
-  app.use("*", methodGuard({ methodsFor, knownPaths: () => routed().keys(), isPaid, gate: deps.paymentGate?.middleware }));
+  const isDynamic = (path: string) => mountedPaths.get(path)?.price.kind === "dynamic";
+  app.use("*", methodGuard({ methodsFor, knownPaths: () => routed().keys(), isPaid, isDynamic, gate: deps.paymentGate?.middleware }));
   app.use(
     "*",
     rateLimit({
@@ -96,6 +99,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   );
   app.use("*", bodyLimit(deps.edge.bodyLimitBytes));
   app.use("*", responseSigning(deps.signer));
+  app.use("*", dynamicQuote(deps.operations));
   if (deps.paymentGate !== undefined) app.use("*", paymentEdge(deps.paymentGate.middleware, deps.logger));
 
   for (const op of deps.operations) mountOperation(app, op.route, op.contract, op.handle);

@@ -1,12 +1,10 @@
 import type { OpenAPIHono, z } from "@hono/zod-openapi";
-import type { Context } from "hono";
 import type { OperationContract } from "../contracts/operation-contract.js";
 import type { CatalogRoute } from "../contracts/route-catalog.js";
-import { describeValue, validationDetails, type ValidationIssue } from "../contracts/validation-details.js";
-import { AppError } from "../domain/app-error.js";
 import { ItemizedAnswer, nothingServedError } from "../domain/itemized-answer.js";
 import type { AppEnv } from "./app-env.js";
 import { documentOperation } from "./document-operation.js";
+import { parseOperationParams } from "./operation-params.js";
 
 export type OperationHandler<P extends z.ZodObject, R extends z.ZodType> = (
   params: z.infer<P>,
@@ -20,12 +18,7 @@ export interface HandlerContext {
   payer?: string;
 }
 
-/**
- * Serves one operation on its catalog path for every method the catalog lists, and documents it. Params
- * come from the query string, or on POST also from a JSON object body with the same names (one given in
- * both with different values is a 422); one schema validates both and a failure is a 422 naming each bad
- * parameter, what was expected and what came.
- */
+/** Serves one operation on its catalog path for every method the catalog lists, and documents it. */
 export function mountOperation<P extends z.ZodObject, R extends z.ZodType>(
   app: OpenAPIHono<AppEnv>,
   route: CatalogRoute,
@@ -37,11 +30,9 @@ export function mountOperation<P extends z.ZodObject, R extends z.ZodType>(
   }
   documentOperation(app, route, contract);
   app.on([...route.methods], route.path, async (c) => {
-    const raw = await collectParams(c);
-    const parsed = contract.params.safeParse(raw);
-    if (!parsed.success) throw validationFailure(parsed.error.issues, raw);
+    const params = await parseOperationParams(c, contract.params);
     const payer = c.get("scope")?.payer;
-    const answer = await handle(parsed.data, { requestId: c.get("requestId"), ...(payer === undefined ? {} : { payer }) });
+    const answer = await handle(params, { requestId: c.get("requestId"), ...(payer === undefined ? {} : { payer }) });
     return c.json(servedBody(answer) as object, 200);
   });
 }
@@ -55,43 +46,4 @@ function servedBody(answer: unknown): unknown {
   const nothingServed = nothingServedError(answer);
   if (nothingServed !== undefined) throw nothingServed;
   return answer.body;
-}
-
-async function collectParams(c: Context<AppEnv>): Promise<Record<string, unknown>> {
-  const query: Record<string, unknown> = c.req.query();
-  if (c.req.method !== "POST") return query;
-  const text = await c.req.text();
-  if (text.trim() === "") return query;
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    throw validationFailure([{ path: ["body"], message: "must be a JSON object (or send no body and use the query string)" }]);
-  }
-  if (body === null || typeof body !== "object" || Array.isArray(body)) {
-    throw validationFailure([{ path: ["body"], message: "must be a JSON object with the parameters as keys" }]);
-  }
-  const fromBody = body as Record<string, unknown>;
-  const conflicts = Object.keys(fromBody).filter((name) => query[name] !== undefined && !sameValue(query[name], fromBody[name]));
-  if (conflicts.length > 0) {
-    throw validationFailure(
-      conflicts.map((name) => ({
-        path: [name],
-        message: `is given twice with different values (query ${describeValue(query[name])}, body ${describeValue(fromBody[name])}); send it once`,
-      })),
-      {},
-    );
-  }
-  return { ...query, ...fromBody };
-}
-
-/** The query's text and the body's JSON value say the same thing (`k=5` and `"k": 5`). */
-function sameValue(queryText: unknown, bodyValue: unknown): boolean {
-  if (bodyValue === null || typeof bodyValue === "object") return false;
-  return String(queryText) === String(bodyValue);
-}
-
-function validationFailure(issues: readonly ValidationIssue[], raw: Record<string, unknown> = {}): AppError {
-  const { details, summary } = validationDetails(issues, raw);
-  return new AppError("VALIDATION_FAILED", summary, { details });
 }

@@ -135,12 +135,13 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
   if (wiring.testMoney !== undefined) operations.push(devFaucetRoute(wiring.testMoney));
 
   const ledger = new SettlementLedger(database.db);
-  const paidOperations = operations.filter((op) => op.route.price.kind === "fixed");
+  const paidOperations = operations.filter((op) => op.route.price.kind !== "free");
   const paymentGate = createPaymentGate({
     facilitator: claiming,
     payTo,
     publicBaseUrl: config.publicBaseUrl,
     operations: paidOperations,
+    currentQuoteUsd: () => scopes.current()?.quoteUsd,
     // MPP beside x402: challenges are HMAC-bound to our key and realm, so only credentials we issued pass.
     mpp: { secretKey: keys.mppSecretKey, realm: new URL(config.publicBaseUrl).host },
     configure: (server) => {

@@ -23,6 +23,8 @@ export interface PaymentGateOptions {
   operations: readonly PaidOperation[];
   /** Called with the resource server before first use, to attach ledger hooks. */
   configure?: (server: x402ResourceServer) => void;
+  /** The USD quote of the current request on a dynamically priced route (set before the gate runs). */
+  currentQuoteUsd?: () => number | undefined;
   /** Also offer and accept MPP (`Payment` auth, method "evm", intent "charge") on every gated route. */
   mpp?: { secretKey: string; realm: string };
 }
@@ -77,16 +79,13 @@ export function createPaymentGate(options: PaymentGateOptions): PaymentGate {
 }
 
 function routeConfig({ route, contract }: PaidOperation, options: PaymentGateOptions): RouteConfig {
-  if (route.price.kind !== "fixed") {
-    throw new Error(`${route.operationId}: only fixed prices can be gated so far (got ${route.price.kind})`);
-  }
   const inputSchema = z.toJSONSchema(contract.params, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
   return {
     accepts: {
       scheme: "exact",
       network: BASE_NETWORK,
       payTo: options.payTo,
-      price: { amount: usdToAtomic(route.price.usd), asset: USDC_ADDRESS, extra: { ...USDC_EIP712 } },
+      price: priceOf(route, options),
       maxTimeoutSeconds: PAYMENT_TIMEOUT_SECONDS,
     },
     resource: `${options.publicBaseUrl}${route.path}`,
@@ -101,5 +100,20 @@ function routeConfig({ route, contract }: PaidOperation, options: PaymentGateOpt
         output: { example: contract.example.response },
       }),
     },
+  };
+}
+
+/** A fixed price, or for a dynamic one a function x402 calls per request (for the 402 and again to verify). */
+type GatePrice = Extract<RouteConfig["accepts"], { price: unknown }>["price"];
+
+function priceOf(route: CatalogRoute, options: PaymentGateOptions): GatePrice {
+  const usdc = (usd: number) => ({ amount: usdToAtomic(usd), asset: USDC_ADDRESS, extra: { ...USDC_EIP712 } });
+  if (route.price.kind === "fixed") return usdc(route.price.usd);
+  if (route.price.kind === "free") throw new Error(`${route.operationId} is free and must not be gated`);
+  return () => {
+    const usd = options.currentQuoteUsd?.();
+    // The dynamic-quote middleware sets it for every dynamic route before the gate; missing means miswired.
+    if (usd === undefined) throw new Error(`no price was quoted for ${route.path} before the payment gate`);
+    return usdc(usd);
   };
 }

@@ -10,7 +10,8 @@ const PAYMENT_HEADERS = ["payment-signature", "x-payment", "authorization"];
  * Runs before the payment gate. A method a path does not serve answers 405 with Allow and the error body
  * (never 402: there is nothing to buy). HEAD on a paid path answers exactly as an unpaid GET would (402,
  * PAYMENT-REQUIRED and WWW-Authenticate headers, no body) whatever payment it carries, so a HEAD is never
- * verified or settled; on free paths HEAD is the GET without its body.
+ * verified or settled; on free paths HEAD is the GET without its body. A dynamically priced path cannot be
+ * quoted without its parameters, so HEAD there is a 405.
  */
 export function methodGuard(deps: {
   /** Methods served on a path (from the router once every route is registered), or undefined for an unknown path. */
@@ -18,6 +19,8 @@ export function methodGuard(deps: {
   /** Every exact path the router serves. */
   knownPaths: () => Iterable<string>;
   isPaid: (path: string) => boolean;
+  /** Priced from the parameters: a HEAD, which has no body to price, cannot be quoted there. */
+  isDynamic: (path: string) => boolean;
   gate: MiddlewareHandler | undefined;
 }): MiddlewareHandler<AppEnv> {
   const quoter = deps.gate === undefined ? undefined : unpaidQuoter(deps.gate);
@@ -35,6 +38,11 @@ export function methodGuard(deps: {
     const method = c.req.method;
     if (method === "OPTIONS" || methods.has(method) || (method === "HEAD" && methods.has("GET"))) {
       if (method !== "HEAD" || quoter === undefined || !deps.isPaid(c.req.path)) return next();
+      if (deps.isDynamic(c.req.path)) {
+        const response = errorResponse(c, new AppError("METHOD_NOT_ALLOWED", `HEAD cannot be quoted on ${c.req.path}: its price depends on the parameters; send GET or POST`));
+        response.headers.set("Allow", [...methods, "OPTIONS"].join(", "));
+        return response;
+      }
       const headers = new Headers(c.req.raw.headers);
       for (const name of PAYMENT_HEADERS) headers.delete(name);
       const quote = await quoter.fetch(new Request(c.req.url, { method: "GET", headers }));

@@ -11,6 +11,8 @@ export interface RequestScope {
   operationId: string | null;
   /** Set by the payment hooks: who paid, so the request log can key the client by wallet. */
   payer?: string;
+  /** Set before the gate on dynamically priced routes: the USD price of this request's parameters. */
+  quoteUsd?: number;
   /** Set when a settlement succeeded, so the request log can say the call was served paid. */
   settled?: boolean;
 }

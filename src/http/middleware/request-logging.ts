@@ -47,7 +47,7 @@ export function requestLogging(deps: {
         path: route?.path ?? c.req.path.slice(0, 200),
         status,
         outcome,
-        priceUsd: route?.price.kind === "fixed" ? route.price.usd : null,
+        priceUsd: route?.price.kind === "fixed" ? route.price.usd : (scope?.quoteUsd ?? null),
         clientKey,
         ecosystem: ecosystemLabel(c.req.header("user-agent")),
         assistant: assistantLabel(c.req.header("referer"), c.req.query("utm_source") ?? null),
