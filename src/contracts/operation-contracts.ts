@@ -14,6 +14,7 @@ import { getOptionsChainContract } from "./feeds/get-options-chain.js";
 import { getHardwarePricesContract } from "./feeds/get-hardware-prices.js";
 import { getFundamentalsContract } from "./feeds/get-fundamentals.js";
 import { getFearGreedContract } from "./feeds/get-fear-greed.js";
+import { apiEarningsSurpriseContract, earningsSurpriseContract } from "./feeds/earnings-surprise.js";
 import { apiBacktestContract } from "./forecasts/api-backtest.js";
 import { forwardDistributionContract } from "./forecasts/forward-distribution.js";
 import { patternBacktestContract } from "./forecasts/pattern-backtest.js";
@@ -78,6 +79,8 @@ export const OPERATION_CONTRACTS: readonly OperationContract[] = [
   getHardwarePricesContract,
   getFundamentalsContract,
   getFearGreedContract,
+  earningsSurpriseContract,
+  apiEarningsSurpriseContract,
   tradingSignalContract,
   tradingPerformanceContract,
   signalsHistoryContract,

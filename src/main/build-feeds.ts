@@ -11,6 +11,8 @@ import { searchPreprintsRoute } from "../http/routes/feeds/search-preprints.js";
 import { getEconomicCalendarRoute } from "../http/routes/feeds/get-economic-calendar.js";
 import { getEarningsCalendarRoute } from "../http/routes/feeds/get-earnings-calendar.js";
 import { getFearGreedRoute } from "../http/routes/feeds/get-fear-greed.js";
+import { earningsSurpriseRoutes } from "../http/routes/feeds/earnings-surprise.js";
+import { earningsCalendarBackfillJob } from "../jobs/earnings-calendar-backfill.js";
 import { snapshotJob } from "../jobs/feed-snapshot-jobs.js";
 import type { RecurringJob } from "../jobs/job-runner.js";
 import { GoogleTrendsRssProvider } from "../providers/feeds/google-trends/google-trends-rss.js";
@@ -22,6 +24,7 @@ import { ForexFactoryCalendarProvider } from "../providers/feeds/forexfactory/fo
 import { NasdaqEarningsProvider } from "../providers/feeds/nasdaq/nasdaq-earnings.js";
 import type {
   EarningsCalendarProvider,
+  EarningsHistoryProvider,
   EconomicCalendarProvider,
   FearGreedProvider,
   FundamentalsProvider,
@@ -38,6 +41,8 @@ import { TREND_GEOS, TrendsService } from "../services/feeds/trends-service.js";
 import { DailyBriefService } from "../services/feeds/daily-brief-service.js";
 import { YahooFundamentalsProvider } from "../providers/feeds/yahoo/yahoo-fundamentals.js";
 import { YahooOptionsProvider } from "../providers/feeds/yahoo/yahoo-options.js";
+import { YahooEarningsHistoryProvider } from "../providers/feeds/yahoo/yahoo-earnings-history.js";
+import { EarningsSurpriseService } from "../services/feeds/earnings-surprise-service.js";
 import { createYahooFinanceClient } from "../providers/prices/yahoo/yahoo-finance-client.js";
 import { resolveSymbol } from "../domain/symbol-resolver.js";
 import { FundamentalsService } from "../services/feeds/fundamentals-service.js";
@@ -47,6 +52,8 @@ import { EconomicCalendarService } from "../services/feeds/economic-calendar-ser
 import { EarningsCalendarService } from "../services/feeds/earnings-calendar-service.js";
 import { FearGreedService } from "../services/feeds/fear-greed-service.js";
 import { SnapshotCache } from "../services/feeds/snapshot-cache.js";
+import { FEED_POLICIES } from "../services/feeds/feed-policies.js";
+import { isoDate } from "../providers/feeds/yahoo/yahoo-values.js";
 import type { Database } from "../storage/create-database.js";
 import { FeedSnapshots } from "../storage/repos/feed-snapshots.js";
 import type { MarketData } from "./build-market-data.js";
@@ -57,6 +64,7 @@ export interface FeedOverrides extends FeedClientDeps {}
 export interface FeedProviders {
   fearGreed: FearGreedProvider;
   earnings: EarningsCalendarProvider;
+  earningsHistory: EarningsHistoryProvider;
   economic: EconomicCalendarProvider;
   preprints: PreprintProvider;
   fundamentals: FundamentalsProvider;
@@ -88,6 +96,7 @@ export function feedProviders(config: Readonly<Config>, clock: Clock, overrides:
     return {
       fearGreed: offlineProvider<FearGreedProvider>(),
       earnings: offlineProvider<EarningsCalendarProvider>(),
+      earningsHistory: offlineProvider<EarningsHistoryProvider>(),
       economic: offlineProvider<EconomicCalendarProvider>(),
       preprints: offlineProvider<PreprintProvider>(),
       fundamentals: offlineProvider<FundamentalsProvider>(),
@@ -103,6 +112,7 @@ export function feedProviders(config: Readonly<Config>, clock: Clock, overrides:
   return {
     fearGreed: new CnnFearGreedProvider(deps),
     earnings: new NasdaqEarningsProvider(deps),
+    earningsHistory: new YahooEarningsHistoryProvider(yahoo),
     economic: new ForexFactoryCalendarProvider(deps),
     preprints: new ArxivProvider(deps),
     fundamentals: new YahooFundamentalsProvider(yahoo),
@@ -126,11 +136,19 @@ export function buildFeeds(deps: FeedsDeps): Feeds {
   const trends = new TrendsService(providers.trends, cache, deps.clock);
   const marketData = deps.marketData.service;
   const brief = new DailyBriefService(fearGreed, (category, count) => marketData.topMovers(category, count), "US", earnings, economic, () => deps.clock.nowMs());
+  const surprise = new EarningsSurpriseService(resolveSymbol, providers.earningsHistory, cache, async (ticker, fromMs, toMs) => {
+    const history = await marketData.history(ticker, "1d", fromMs, toMs);
+    return { closes: history.bars.map((b) => ({ date: isoDate(b.tsMs), close: b.close })), source: history.source, cached: history.cached };
+  });
   const hardware = new HardwareService(providers.quotes, providers.retail, cache, deps.clock);
   const jobs: RecurringJob[] = [
     snapshotJob("hardware-prices-snapshot", 24 * 3_600_000, () => [{ label: "retail", refresh: () => hardware.refreshRetail() }]),
     snapshotJob("trends-snapshots", 30 * 60_000, () => TREND_GEOS.map((geo) => ({ label: geo, refresh: () => trends.daily(geo) }))),
     snapshotJob("economic-calendar-snapshot", 60 * 60_000, () => [{ label: "thisweek", refresh: () => economic.thisWeek() }]),
+    earningsCalendarBackfillJob({
+      isStored: async (day) => (await cache.latest(FEED_POLICIES.earningsCalendar.source, day)) !== undefined,
+      fetchDay: (day) => earnings.onDate(day),
+    }),
   ];
   return {
     cache,
@@ -140,6 +158,7 @@ export function buildFeeds(deps: FeedsDeps): Feeds {
       getTrendsRoute(trends),
       getHardwarePricesRoute(hardware),
       dailyBriefRoute(brief, () => deps.clock.nowMs()),
+      ...earningsSurpriseRoutes(surprise),
     ],
     // Offline there is nothing to fetch: the jobs would only log the same failure every tick.
     jobs: deps.config.marketDataDir === undefined || deps.overrides?.fetch !== undefined ? jobs : [],

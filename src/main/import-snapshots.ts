@@ -7,6 +7,7 @@ import { mapNasdaqEarnings } from "../providers/feeds/nasdaq/nasdaq-earnings.js"
 import { PREPRINT_SORTS, type PreprintSort } from "../providers/feeds/port.js";
 import { FUNDAMENTALS_MODULES, mapQuoteSummary } from "../providers/feeds/yahoo/yahoo-fundamentals.js";
 import { mapOptionChain } from "../providers/feeds/yahoo/yahoo-options.js";
+import { mapEarningsHistory } from "../providers/feeds/yahoo/yahoo-earnings-history.js";
 import { ECON_WEEK_KEY, FEED_POLICIES, SINGLE_KEY } from "../services/feeds/feed-policies.js";
 import { preprintKey } from "../services/feeds/preprint-service.js";
 import type { SnapshotCache } from "../services/feeds/snapshot-cache.js";
@@ -141,6 +142,16 @@ const KINDS: RecordingKind[] = [
       const merged = Object.assign({}, ...parts.map((p) => p.result)) as Record<string, unknown>;
       const fetchedAtMs = Math.max(...parts.map((p) => p.answeredMs));
       return [{ source: FEED_POLICIES.fundamentals.source, key: symbol, fetchedAtMs, value: mapQuoteSummary(merged) }];
+    },
+  },
+  {
+    // The module alone was recorded (the live adapter adds the price module, which only names the quote type).
+    folder: "yahoo",
+    pattern: /^quoteSummary-earningsHistory-.+\.json$/,
+    read: (file) => {
+      const symbol = /^quoteSummary-earningsHistory-(.+)\.json$/.exec(path.basename(file))![1]!;
+      const { result, answeredMs } = yahooResult(file, "quoteSummary");
+      return [{ source: FEED_POLICIES.earningsHistory.source, key: symbol, fetchedAtMs: answeredMs, value: mapEarningsHistory(result, symbol) }];
     },
   },
   {

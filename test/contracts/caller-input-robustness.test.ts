@@ -18,6 +18,8 @@ const OFFLINE_FEED_PATHS = new Set([
   "/get_options_chain",
   "/get_trends",
   "/get_hardware_prices",
+  "/earnings_surprise",
+  "/api/earnings-surprise",
 ]);
 
 type OperationDoc = {

@@ -93,6 +93,19 @@ for (const kind of testDatabaseKinds()) {
       expect((await cache.latest("s", "US"))?.value).toEqual(["c2"]);
     });
 
+    it("finds the snapshots whose stored JSON contains a string verbatim, treating LIKE wildcards as text", async () => {
+      await cache.record("cal", "2024-08-01", T0, [{ symbol: "AAPL" }, { symbol: "MSFT" }]);
+      await cache.record("cal", "2024-08-02", T0 + 1000, [{ symbol: "AAPLX" }]);
+      await cache.record("cal", "2024-08-05", T0 + 2000, [{ symbol: "A_PL%" }]);
+      await cache.record("other", "2024-08-01", T0, [{ symbol: "AAPL" }]);
+      const keys = async (needle: string) => (await cache.containing("cal", needle)).map((r) => r.key);
+      expect(await keys('"symbol":"AAPL"')).toEqual(["2024-08-01"]);
+      expect(await keys('"symbol":"A_PL%"')).toEqual(["2024-08-05"]);
+      // `_` and `%` must not match as wildcards: "AAPL" is not "A_PL".
+      expect(await keys('"symbol":"A_PL')).toEqual(["2024-08-05"]);
+      expect(await keys('"symbol":"NVDA"')).toEqual([]);
+    });
+
     it("shares one upstream request between identical concurrent misses", async () => {
       let calls = 0;
       const fetch = async () => {

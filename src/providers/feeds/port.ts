@@ -164,6 +164,28 @@ export interface FundamentalsProvider {
   fundamentals(symbol: string): Promise<Fundamentals>;
 }
 
+/** One reported quarter as the source lists it (Yahoo quoteSummary `earningsHistory`, its last four quarters). */
+export interface EarningsQuarter {
+  /** YYYY-MM-DD: the end of the fiscal quarter reported (not the report date). */
+  fiscal_quarter_end: string;
+  eps_actual: number | null;
+  eps_estimate: number | null;
+  eps_difference: number | null;
+  /** (actual - estimate) / |estimate| as the source computes it, decimal (0.0205 = 2.05 %). */
+  surprise: number | null;
+  currency: string | null;
+}
+
+export interface EarningsHistory {
+  symbol: string;
+  quarters: EarningsQuarter[];
+}
+
+export interface EarningsHistoryProvider {
+  /** `symbol` is the source's (Yahoo) symbol of a stock; a fund or a symbol without reports is an error. */
+  history(symbol: string): Promise<EarningsHistory>;
+}
+
 export interface OptionContract {
   contract_symbol: string;
   strike: number;

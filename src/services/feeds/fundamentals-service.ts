@@ -4,7 +4,8 @@ import type { Fundamentals, FundamentalsProvider } from "../../providers/feeds/p
 import { FEED_POLICIES } from "./feed-policies.js";
 import type { Served, SnapshotCache } from "./snapshot-cache.js";
 
-const WHY_NOT: Partial<Record<ResolvedSymbol["assetClass"], string>> = {
+const WHY_NOT: Partial<Record<ResolvedSymbol["assetClass"], string>> & Record<"etf", string> = {
+  etf: "a fund",
   crypto: "a cryptocurrency",
   fx: "a currency pair",
   commodity: "a commodity future",
@@ -15,7 +16,13 @@ const WHY_NOT: Partial<Record<ResolvedSymbol["assetClass"], string>> = {
 /** Company fundamentals exist for stocks and funds only; everything else is the caller's mistake (422). */
 export function requireCompany(symbol: ResolvedSymbol, what: string): void {
   const why = WHY_NOT[symbol.assetClass];
-  if (why !== undefined) throw validationError("ticker", `${symbol.ticker} is ${why}; ${what} exist only for stocks and funds`);
+  if (why !== undefined && symbol.assetClass !== "etf") throw validationError("ticker", `${symbol.ticker} is ${why}; ${what} exist only for stocks and funds`);
+}
+
+/** Only a company reports earnings: a fund, coin, pair, future or index is the caller's mistake (422). */
+export function requireReportingCompany(symbol: ResolvedSymbol): void {
+  const why = WHY_NOT[symbol.assetClass];
+  if (why !== undefined) throw validationError("ticker", `${symbol.ticker} is ${why}; only companies report earnings`);
 }
 
 /** Yahoo quoteSummary fundamentals, stored per source symbol for 24 hours. */

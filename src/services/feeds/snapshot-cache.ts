@@ -2,7 +2,7 @@ import { AppError } from "../../domain/app-error.js";
 import type { Clock } from "../../domain/clock.js";
 import type { FeedSnapshots } from "../../storage/repos/feed-snapshots.js";
 
-export type SnapshotRepository = Pick<FeedSnapshots, "put" | "latest" | "between">;
+export type SnapshotRepository = Pick<FeedSnapshots, "put" | "latest" | "between" | "containing">;
 
 /** How one upstream feed is cached (TTLs from data-sources.md §4.4). */
 export interface FeedPolicy {
@@ -72,6 +72,12 @@ export class SnapshotCache {
   /** Every stored snapshot of a source fetched in [fromMs, toMs), oldest first (for aggregates). */
   async history<T>(source: string, fromMs: number, toMs: number): Promise<Array<{ key: string; fetchedAtMs: number; value: T }>> {
     const rows = await this.store.between(source, fromMs, toMs);
+    return rows.map((r) => ({ key: r.key, fetchedAtMs: r.fetchedAtMs, value: r.payload as T }));
+  }
+
+  /** Every stored snapshot of a source whose stored JSON contains `needle` verbatim, oldest first. */
+  async containing<T>(source: string, needle: string): Promise<Array<{ key: string; fetchedAtMs: number; value: T }>> {
+    const rows = await this.store.containing(source, needle);
     return rows.map((r) => ({ key: r.key, fetchedAtMs: r.fetchedAtMs, value: r.payload as T }));
   }
 

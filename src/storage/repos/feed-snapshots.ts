@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { DatabaseSchema } from "../database-schema.js";
 
 export interface StoredSnapshot {
@@ -46,6 +46,24 @@ export class FeedSnapshots {
       .where("source", "=", source)
       .where("fetched_at_ms", ">=", fromMs)
       .where("fetched_at_ms", "<", toMs)
+      .orderBy("fetched_at_ms")
+      .orderBy("key")
+      .execute();
+    return rows.map(toSnapshot);
+  }
+
+  /**
+   * Every snapshot of `source` whose stored JSON contains `needle` verbatim, oldest first: a filter run by
+   * the database, so a search across a year of stored days reads only the days that mention it. Callers
+   * parse and check the rows they get (a verbatim match is a pre-filter, not a meaning).
+   */
+  async containing(source: string, needle: string): Promise<StoredSnapshot[]> {
+    const pattern = `%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const rows = await this.db
+      .selectFrom("feed_snapshots")
+      .selectAll()
+      .where("source", "=", source)
+      .where(sql<boolean>`payload LIKE ${pattern} ESCAPE '\\'`)
       .orderBy("fetched_at_ms")
       .orderBy("key")
       .execute();
