@@ -182,6 +182,16 @@ describeWithShared("Yahoo earnings history adapter (recorded 2025-02-24 answers)
     const unknown = await appError(provider("ZZZZQ", () => envelopeResponse(loadYahooEnvelope("quoteSummary-earningsHistory-BTC-USD.json"))).history.history("ZZZZQ"));
     expect(unknown.code).toBe("UNKNOWN_TICKER");
   });
+
+  it("reports schema drift, a 429 with its Retry-After, a 5xx and an HTML page as upstream trouble", async () => {
+    const drifted = new Response(JSON.stringify({ quoteSummary: { result: [{ earningsHistory: { history: "n/a" } }], error: null } }), { headers: { "content-type": "application/json" } });
+    expect((await appError(provider("AAPL", () => drifted).history.history("AAPL"))).code).toBe("UPSTREAM_SCHEMA_CHANGED");
+    const limited = await appError(provider("AAPL", () => new Response("", { status: 429, headers: { "Retry-After": "90" } })).history.history("AAPL"));
+    expect([limited.code, limited.retryAfterSeconds]).toEqual(["UPSTREAM_UNAVAILABLE", 90]);
+    expect((await appError(provider("AAPL", () => new Response("<html>oops</html>", { status: 503 })).history.history("AAPL"))).code).toBe("UPSTREAM_UNAVAILABLE");
+    const html = new Response("<html><body>consent</body></html>", { status: 200, headers: { "content-type": "text/html" } });
+    expect((await appError(provider("AAPL", () => html).history.history("AAPL"))).code).toMatch(/^UPSTREAM_/);
+  });
 });
 
 /** AAPL's closes from the shared daily dataset, read independently of the service. */
