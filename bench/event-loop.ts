@@ -27,6 +27,8 @@ const HEAVY = [
   `/get_patterns_ohlc?${UNIVERSE}`,
   "/playbook?ticker=AAPL&start_date=2024-10-01&end_date=2024-11-01&peers=MSFT,QQQ,BTC,SPY&k=12&horizon_days=30,7,90&metric=l1",
   "/screen?tickers=AAPL,MSFT,SPY,QQQ,NVDA,TSLA,AMZN,GOOGL,GOLD,WTI,EURUSD,BTC-USD&start_date=2024-06-03&end_date=2024-09-03&metric=l1",
+  "/forward_distribution?ticker=AAPL&start_date=2024-06-03&end_date=2024-09-03&k=20&metric=l1",
+  "/regime_detection?ticker=BTC-USD&lookback_days=60",
 ];
 const HEAVY_PER_ROUTE = 4;
 

@@ -1,5 +1,3 @@
-import { searchSeries } from "../core/search-series.js";
-import type { PreparedSeries } from "../core/prepared-series.js";
 import type { WindowMatch } from "../core/select-matches.js";
 import type { PriceSeries } from "./price-series.js";
 import { windowReturn } from "../core/returns.js";
@@ -31,18 +29,6 @@ export interface Analog {
  */
 export function similarityFromDistance(distance: number, m: number, metric: Metric): number {
   return metric === "l2" ? distance / Math.sqrt(m) : distance / m;
-}
-
-/** The k closest non-overlapping analogs of the series' own window [queryStart, queryStart + m). */
-export function findAnalogs(series: PriceSeries, prepared: PreparedSeries, queryStart: number, m: number, options: AnalogOptions): Analog[] {
-  const query = series.closes.subarray(queryStart, queryStart + m);
-  const matches = searchSeries(prepared, query, {
-    k: options.k,
-    metric: options.metric,
-    wrap: options.wrap,
-    excludeRange: [queryStart, queryStart + m],
-  });
-  return matches.map((match) => toAnalog(series, match, m, options.metric));
 }
 
 export function toAnalog(series: PriceSeries, match: WindowMatch, m: number, metric: Metric): Analog {

@@ -21,11 +21,10 @@ export interface ForecastDeps {
 /**
  * Forecast routes: forward distributions after analogs, the latest-shape backtest, regime labels, the
  * return-profile event study and position sizing. They read whole daily histories through the pattern
- * engine's series cache; their searches are single exact scans (milliseconds on daily data), so they run
- * in-process rather than on the worker pool.
+ * engine's series cache and run their analog searches on its worker pool.
  */
 export function buildForecasts(deps: ForecastDeps): { routes: RouteModule[] } {
-  const forecasts = new ForwardDistributionService(deps.patterns.seriesCache);
+  const forecasts = new ForwardDistributionService(deps.patterns.seriesCache, deps.patterns.runner);
   return {
     routes: [
       forwardDistributionRoute(forecasts),

@@ -27,7 +27,7 @@ export interface TradingDeps {
  * the moment they are fired, and scored by a job once their horizon has passed.
  */
 export function buildTrading(deps: TradingDeps): { routes: RouteModule[] } {
-  const forecasts = new ForwardDistributionService(deps.patterns.seriesCache);
+  const forecasts = new ForwardDistributionService(deps.patterns.seriesCache, deps.patterns.runner);
   const log = new SignalLog(deps.database.db);
   const signals = new SignalService(new RegimeService(forecasts), new PositionSizeService(forecasts), log, deps.clock);
   deps.jobs.register(signalScoringJob(new SignalScorer(log, deps.patterns.seriesCache)));

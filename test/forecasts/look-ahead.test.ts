@@ -1,12 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { findCausalAnalogs } from "../../src/analytics/causal-analog-search.js";
+import { toAnalog, type Analog } from "../../src/analytics/analog-search.js";
 import { forwardDistribution } from "../../src/analytics/forward-distribution.js";
 import { toPriceSeries, type PriceSeries } from "../../src/analytics/price-series.js";
 import { regimeLabel } from "../../src/analytics/regime-label.js";
 import { returnProfileBacktest } from "../../src/analytics/walk-forward-backtest.js";
-import { prepareSeries } from "../../src/core/prepared-series.js";
+import { prepareSeries, type PreparedSeries } from "../../src/core/prepared-series.js";
+import { searchSeriesWindow } from "../../src/core/search-series.js";
 import { SHARED_PRESENT } from "../support/shared-paths.js";
 import { readDataset } from "./forecast-oracle.js";
+
+/** The walk-forward search the forecast routes send to the workers: windows ending at or before the query's start. */
+function findCausalAnalogs(series: PriceSeries, prepared: PreparedSeries, queryStart: number, m: number, k: number, metric: "l1" | "l2"): Analog[] {
+  return searchSeriesWindow(prepared, queryStart, m, { k, metric, wrap: false, causal: true }).map((match) => toAnalog(series, match, m, metric));
+}
 
 /**
  * Look-ahead guards: cutting the history off right after an event must not change that event's figures.

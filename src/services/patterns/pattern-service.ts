@@ -9,7 +9,7 @@ import { AppError, validationError, type ErrorCode } from "../../domain/app-erro
 import type { Timeframe } from "../../domain/bar.js";
 import type { LoadedSeries, SeriesCache } from "../market-data/series-cache.js";
 import { locateQueryWindow, type QueryWindow } from "./query-window.js";
-import type { SearchRunner } from "./search-job.js";
+import { searchInput, type SearchRunner } from "./search-job.js";
 
 export interface PatternQuery extends AnalogOptions {
   ticker: string;
@@ -63,7 +63,7 @@ export interface PatternSummary {
 
 /**
  * Analog search for the pattern routes: one ticker's own window against its own history (or a universe).
- * The scans run on the search worker pool (the same exact core searches as findAnalogs and core searchMany),
+ * The scans run on the search worker pool (the exact core searches searchSeriesWindow and searchMany),
  * so a long search never holds the event loop; this thread only locates the window and shapes the result.
  */
 export class PatternService {
@@ -137,11 +137,6 @@ export class PatternService {
     }
     return { list, report, cached };
   }
-}
-
-/** A series as a search job carries it; the key lets the workers reuse their preparation of it. */
-function searchInput(series: PriceSeries) {
-  return { cacheKey: `${series.ticker}|${series.timeframe}`, values: series.closes, breakBefore: series.breakBefore };
 }
 
 function failure(ticker: string, error: unknown): { ticker: string; code: ErrorCode; error: string } {

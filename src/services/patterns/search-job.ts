@@ -12,6 +12,8 @@ export interface SearchJob {
   k: number;
   metric: Metric;
   wrap: boolean;
+  /** Only windows that end at or before queryStart (a walk-forward search; no wrapped windows then). */
+  causal?: boolean;
 }
 
 /**
@@ -35,6 +37,11 @@ export type AnySearchJob = SearchJob | ManySearchJob;
 export interface SearchJobResult {
   /** seriesIndex: position in a ManySearchJob's list (0 for a single-series job). */
   matches: { start: number; distance: number; wrapped: boolean; seriesIndex: number }[];
+}
+
+/** A series as a search job carries it; the key lets the workers reuse their preparation of it. */
+export function searchInput(series: { ticker: string; timeframe: string; closes: Float64Array; breakBefore: Uint8Array }) {
+  return { cacheKey: `${series.ticker}|${series.timeframe}`, values: series.closes, breakBefore: series.breakBefore };
 }
 
 /** Runs search jobs somewhere (a worker pool in production; the same code either way). */
