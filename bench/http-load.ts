@@ -1,0 +1,124 @@
+/**
+ * HTTP load benchmark (issue 11): paid calls over real HTTP at concurrency 1, 10 and 30, every payment signed
+ * by the stock x402 client. The service runs on loopback in this process (embedded chain, the shared daily
+ * dataset, offline) so its event loop can be watched; every payment header is signed and quoted before the
+ * clock starts, so the figures are the service's: routing, verification, the handler, settlement, signing.
+ *
+ *   npm run bench:http-load [-- --calls 300 --route /get_latest_price?ticker=AAPL --json <file>]
+ *
+ * Printed per concurrency: calls/s, p50 and p99 latency (ms), the event-loop delay p99 (monitorEventLoopDelay),
+ * and the 200s; then the unpaid quote's p50 at concurrency 1 (the same route up to the gate) and the paid
+ * call's overhead over it; then the settlements: 200s, settled claims in the ledger, distinct settlement
+ * transactions, and the USDC that reached payTo on chain. They must agree (every payment settled once); the
+ * script exits 1 otherwise.
+ */
+import fs from "node:fs";
+import type { AddressInfo } from "node:net";
+import { monitorEventLoopDelay } from "node:perf_hooks";
+import { serve } from "@hono/node-server";
+import { SettlementLedger } from "../src/storage/repos/settlement-ledger.js";
+import { createTestPayer } from "../test/support/test-payer.js";
+import { startTestService } from "../test/support/test-service.js";
+import { median } from "./sorted-stats.js";
+
+const args = process.argv.slice(2);
+const option = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
+const CALLS = Number(option("--calls") ?? 300);
+const ROUTE = option("--route") ?? "/get_latest_price?ticker=AAPL";
+const JSON_FILE = option("--json");
+const CONCURRENCIES = [1, 10, 30];
+const QUOTE_SAMPLES = 100;
+
+interface LevelResult {
+  concurrency: number;
+  calls: number;
+  ok: number;
+  callsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  loopDelayP99Ms: number;
+}
+
+const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+
+async function main(): Promise<void> {
+  const service = await startTestService();
+  const server = serve({ fetch: service.app.fetch, hostname: "127.0.0.1", port: 0 });
+  await new Promise((resolve) => server.once("listening", resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const payer = await createTestPayer(service, 1_000_000_000n);
+  const embedded = service.embedded!;
+  try {
+    await service.warmUp();
+    const warm = await payer.pay(ROUTE);
+    if (warm.status !== 200) throw new Error(`${ROUTE} answered ${warm.status} when warming up`);
+    const payToBefore = await embedded.balanceOf(service.payTo as `0x${string}`);
+    const ledger = new SettlementLedger(service.database.db);
+    const settledBefore = [...(await ledger.settledCountByTransaction()).values()].reduce((a, b) => a + b, 0);
+
+    // Quote: the unpaid call, through routing and the gate only.
+    const quotes: number[] = [];
+    for (let i = 0; i < QUOTE_SAMPLES; i++) {
+      const started = performance.now();
+      const res = await fetch(`${base}${ROUTE}`, { method: "POST" });
+      await res.arrayBuffer();
+      quotes.push(performance.now() - started);
+    }
+    quotes.sort((a, b) => a - b);
+
+    const levels: LevelResult[] = [];
+    let okTotal = 0;
+    let price = 0n;
+    for (const concurrency of CONCURRENCIES) {
+      const headers: string[] = [];
+      for (let i = 0; i < CALLS; i++) headers.push(await payer.paymentFor(ROUTE));
+      price = BigInt((JSON.parse(Buffer.from(headers[0]!, "base64").toString()) as { accepted: { amount: string } }).accepted.amount);
+      const latencies: number[] = [];
+      let ok = 0;
+      let next = 0;
+      const delay = monitorEventLoopDelay({ resolution: 1 });
+      delay.enable();
+      const started = performance.now();
+      const worker = async () => {
+        while (next < headers.length) {
+          const header = headers[next++]!;
+          const t0 = performance.now();
+          const res = await fetch(`${base}${ROUTE}`, { method: "POST", headers: { "PAYMENT-SIGNATURE": header } });
+          await res.arrayBuffer();
+          latencies.push(performance.now() - t0);
+          if (res.status === 200) ok += 1;
+        }
+      };
+      await Promise.all(Array.from({ length: concurrency }, worker));
+      const wallMs = performance.now() - started;
+      delay.disable();
+      latencies.sort((a, b) => a - b);
+      okTotal += ok;
+      levels.push({ concurrency, calls: CALLS, ok, callsPerSecond: (CALLS / wallMs) * 1000, p50Ms: median(latencies), p99Ms: quantile(latencies, 0.99), loopDelayP99Ms: delay.percentile(99) / 1e6 });
+    }
+
+    const settled = [...(await ledger.settledCountByTransaction()).entries()];
+    const settledClaims = settled.reduce((a, [, n]) => a + n, 0) - settledBefore;
+    const charged = ((await embedded.balanceOf(service.payTo as `0x${string}`)) - payToBefore) / price;
+
+    console.log(`\nPaid calls over HTTP (POST ${ROUTE}), in-process service on loopback, payments signed before timing\n`);
+    console.log("| concurrency | calls | 200s | calls/s | p50 ms | p99 ms | loop delay p99 ms |");
+    console.log("|---:|---:|---:|---:|---:|---:|---:|");
+    for (const l of levels) {
+      console.log(`| ${l.concurrency} | ${l.calls} | ${l.ok} | ${l.callsPerSecond.toFixed(1)} | ${l.p50Ms.toFixed(1)} | ${l.p99Ms.toFixed(1)} | ${l.loopDelayP99Ms.toFixed(1)} |`);
+    }
+    const paidP50 = levels[0]!.p50Ms;
+    console.log(`\nunpaid quote (402) p50: ${median(quotes).toFixed(2)} ms; paid p50 at concurrency 1: ${paidP50.toFixed(2)} ms; payment overhead: ${(paidP50 - median(quotes)).toFixed(2)} ms (target <= 6)`);
+    console.log(`settlements: 200s ${okTotal}, ledger settled ${settledClaims}, charged on chain ${charged} calls`);
+    if (JSON_FILE !== undefined) fs.writeFileSync(JSON_FILE, `${JSON.stringify({ route: ROUTE, levels, quoteP50Ms: median(quotes), okTotal, settledClaims, charged: Number(charged) }, null, 2)}\n`);
+    if (BigInt(okTotal) !== charged || settledClaims !== okTotal) {
+      console.error("MISMATCH: every 200 must be settled exactly once");
+      process.exitCode = 1;
+    }
+  } finally {
+    server.close();
+    await service.close();
+  }
+}
+
+await main();
