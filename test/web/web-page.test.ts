@@ -1,5 +1,6 @@
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chromiumAvailable, CHROMIUM_PATH, launchHeadlessChromium } from "../support/headless-browser.js";
 import { loopbackService } from "../support/loopback-service.js";
@@ -120,6 +121,54 @@ describe.skipIf(!SHARED_PRESENT || !chromiumAvailable())("the page at /", () => 
     expect(await page.evaluate("document.documentElement.scrollWidth")).toBeLessThanOrEqual(390);
 
     await page.screenshot({ path: path.join(ARTIFACTS_DIR, "web-page-phone.png"), fullPage: true });
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("pays from an injected EIP-1193 wallet after showing each call's price; a declined payment is not made", async () => {
+    const account = privateKeyToAccount(generatePrivateKey());
+    const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
+    const problems = pageProblems(page);
+    // A browser wallet as an extension provides it (window.ethereum), signing with a key held by the test.
+    const signed: string[] = [];
+    await page.exposeFunction("testWalletRequest", async (method: string, params: unknown[]) => {
+      if (method === "eth_requestAccounts" || method === "eth_accounts") return [account.address];
+      if (method === "wallet_switchEthereumChain") return null;
+      if (method === "eth_signTypedData_v4") {
+        const typed = JSON.parse(params[1] as string);
+        signed.push(typed.primaryType);
+        return account.signTypedData(typed);
+      }
+      throw new Error(`unexpected wallet request ${method}`);
+    });
+    await page.addInitScript("window.ethereum = { request: ({ method, params }) => window.testWalletRequest(method, params ?? []) };");
+    await page.goto(`${service.base()}/`);
+    await expect.poll(() => page.textContent("#wallet-status"), { timeout: 60_000 }).toContain("TEST MONEY");
+    await page.click("#connect");
+    await expect.poll(() => page.textContent("#wallet-status")).toContain(`Browser wallet ${account.address.slice(0, 6)}`);
+
+    await page.fill("#start", "2023-03-01");
+    await page.fill("#end", "2023-04-01");
+    await page.click("#run");
+    const prices: string[] = [];
+    for (let call = 0; call < 3; call++) {
+      await page.waitForSelector("#approve[open]", { timeout: SEARCH_TIMEOUT_MS });
+      prices.push((await page.textContent("#approve-text")) ?? "");
+      await page.click("#approve-pay");
+    }
+    await page.waitForSelector("#results:not([hidden])", { timeout: SEARCH_TIMEOUT_MS });
+    expect(prices.map((p) => p.split(" in ")[0])).toEqual(["/get_patterns costs $0.05", "/get_price_history costs $0.005", "/forward_distribution costs $0.05"]);
+    expect(prices[0]).toContain("in test USDC (worthless)");
+    expect(signed).toEqual(["TransferWithAuthorization", "TransferWithAuthorization", "TransferWithAuthorization"]);
+    expect(await page.locator('#call-list li[data-receipt="settled"][data-signature="valid"]').count()).toBe(3);
+
+    await page.click("#run");
+    await page.waitForSelector("#approve[open]", { timeout: SEARCH_TIMEOUT_MS });
+    await page.click("#approve-decline");
+    await page.waitForSelector("#error:not([hidden])");
+    expect(await page.textContent("#error")).toContain("declined");
+    expect(signed).toHaveLength(3);
+    expect(await page.locator('#call-list li[data-receipt="settled"]').count()).toBe(3);
     expect(problems).toEqual([]);
     await page.close();
   });

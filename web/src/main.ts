@@ -27,7 +27,7 @@ function approval(): PriceApproval {
   return async (route, amount) => {
     if (wallet?.kind === "test") return true;
     const dialog = $<HTMLDialogElement>("approve");
-    $("approve-text").textContent = `${route} costs ${formatUsdc(amount)} in USDC on Base. Your wallet will ask you to sign the payment.`;
+    $("approve-text").textContent = `${route} costs ${formatUsdc(amount)} in ${wallet?.money}. Your wallet will ask you to sign the payment.`;
     dialog.showModal();
     return new Promise((resolve) => {
       const done = (answer: boolean) => () => {
@@ -148,18 +148,24 @@ async function start(): Promise<void> {
 
   const { embedded, symbols } = await discover();
   $("tickers").replaceChildren(...symbols.map((s) => Object.assign(document.createElement("option"), { value: s })));
+  const connect = $<HTMLButtonElement>("connect");
+  connect.addEventListener("click", () => {
+    injectedWallet(embedded).then(async (chosen) => {
+      useWallet(chosen);
+      await chosen.ensureFunds();
+      showWallet();
+    }, showError);
+  });
   if (embedded) {
+    // The page pays at once with test money; a browser wallet may still be tried (funded with test money too).
+    connect.textContent = "Use a browser wallet instead";
+    connect.hidden = window.ethereum === undefined;
     useWallet(testWallet());
     await wallet!.ensureFunds();
-    showWallet();
-    return;
+  } else {
+    connect.hidden = false;
   }
   showWallet();
-  const connect = $<HTMLButtonElement>("connect");
-  connect.hidden = false;
-  connect.addEventListener("click", () => {
-    injectedWallet().then(useWallet, showError);
-  });
 }
 
 start().catch(showError);

@@ -11,6 +11,8 @@ const FAUCET_USD = 1;
 export interface PageWallet {
   kind: "test" | "injected";
   signer: ClientEvmSigner;
+  /** What its payments are made of, as the price confirmation says it. */
+  money: string;
   /** Called before each search: the test wallet tops itself up from the faucet; an injected one does nothing. */
   ensureFunds(): Promise<void>;
   /** Called after each paid call with its price, so the test wallet's balance shown stays right. */
@@ -29,13 +31,17 @@ export function testWallet(): PageWallet {
     localStorage.setItem(TEST_KEY_ITEM, key);
   }
   const account = privateKeyToAccount(key);
+  return { kind: "test", signer: account, ...faucetFunded(account.address, `Local test wallet ${short(account.address)}`) };
+}
+
+/** Funds and balance of a wallet paid with test money: topped up from /dev/faucet whenever it runs low. */
+function faucetFunded(address: string, name: string): Pick<PageWallet, "money" | "ensureFunds" | "spent" | "describe"> {
   let balance: bigint | undefined;
   return {
-    kind: "test",
-    signer: account,
+    money: "test USDC (worthless)",
     async ensureFunds() {
       if (balance !== undefined && balance >= TOP_UP_BELOW_ATOMIC) return;
-      const res = await fetch(`/dev/faucet?address=${account.address}&amount=${FAUCET_USD}`, { method: "POST" });
+      const res = await fetch(`/dev/faucet?address=${address}&amount=${FAUCET_USD}`, { method: "POST" });
       const body = (await res.json()) as { balance_atomic?: string; error?: { message: string } };
       if (!res.ok || body.balance_atomic === undefined) throw new Error(`Test faucet: ${body.error?.message ?? `HTTP ${res.status}`}`);
       balance = BigInt(body.balance_atomic);
@@ -44,7 +50,7 @@ export function testWallet(): PageWallet {
       if (balance !== undefined) balance -= atomic;
     },
     describe: () =>
-      `Local test wallet ${short(account.address)}` +
+      `${name}` +
       (balance === undefined ? "" : `, ${(Number(balance) / 1e6).toFixed(4)} test USDC`) +
       ". TEST MONEY: minted by this service's embedded chain, worth nothing anywhere else.",
   };
@@ -56,8 +62,11 @@ declare global {
   }
 }
 
-/** Otherwise: the browser's own wallet (EIP-1193), switched to Base; it signs each payment's EIP-3009 authorization. */
-export async function injectedWallet(): Promise<PageWallet> {
+/**
+ * Otherwise: the browser's own wallet (EIP-1193), switched to Base; it signs each payment's EIP-3009
+ * authorization. On an embedded-mode service it may be used too, and is then funded with test money.
+ */
+export async function injectedWallet(embedded: boolean): Promise<PageWallet> {
   const provider = window.ethereum;
   if (provider === undefined) throw new Error("No browser wallet found (window.ethereum). Install one that holds USDC on Base.");
   const [address] = await provider.request({ method: "eth_requestAccounts" });
@@ -74,9 +83,14 @@ export async function injectedWallet(): Promise<PageWallet> {
       address,
       signTypedData: (message) => client.signTypedData({ account: address, ...message } as Parameters<typeof client.signTypedData>[0]),
     },
-    ensureFunds: async () => undefined,
-    spent: () => undefined,
-    describe: () => `Browser wallet ${short(address)} on Base: payments are real USDC.`,
+    ...(embedded
+      ? faucetFunded(address, `Browser wallet ${short(address)}`)
+      : {
+          money: "USDC on Base",
+          ensureFunds: async () => undefined,
+          spent: () => undefined,
+          describe: () => `Browser wallet ${short(address)} on Base: payments are real USDC.`,
+        }),
   };
 }
 
