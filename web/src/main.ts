@@ -88,7 +88,9 @@ function progress(done: number, total: number, text: string): void {
   $("progress").hidden = false;
   const bar = $<HTMLProgressElement>("progress-bar");
   bar.max = total;
-  bar.value = done;
+  // The first step is one request whose length nobody knows (a search over every series): an indeterminate bar.
+  if (done === 0) bar.removeAttribute("value");
+  else bar.value = done;
   const show = () => ($("progress-text").textContent = `Step ${Math.min(done + 1, total)} of ${total}: ${text} ${Math.round((Date.now() - started) / 1000)} s`);
   show();
   ticking = window.setInterval(show, 1000);
@@ -145,6 +147,14 @@ async function start(): Promise<void> {
   });
   $("load-chart").addEventListener("click", () => void guarded(loadChart));
   window.addEventListener("hashchange", showAnalogFromHash);
+  // A row's link shows its chart even when the address already has that hash (the same rank of a new search).
+  $("analogs").addEventListener("click", (event) => {
+    const link = (event.target as Element).closest<HTMLAnchorElement>("a[href^='#analog-']");
+    if (link === null) return;
+    event.preventDefault();
+    history.replaceState(null, "", link.hash);
+    showAnalogFromHash();
+  });
 
   const { embedded, symbols } = await discover();
   $("tickers").replaceChildren(...symbols.map((s) => Object.assign(document.createElement("option"), { value: s })));
