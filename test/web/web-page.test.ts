@@ -78,7 +78,7 @@ describe.skipIf(!SHARED_PRESENT || !chromiumAvailable())("the page at /", () => 
     expect(await calls.last().textContent()).toMatch(/^\/get_price_history: HTTP 200 · price \$0\.005 · /);
     expect(await page.locator('#call-list li[data-receipt="settled"]').count()).toBe(3);
     expect(await page.locator('#call-list li[data-signature="valid"]').count()).toBe(3);
-    expect(await calls.first().textContent()).toMatch(/\/forward_distribution: HTTP 200 · price \$0\.05 · receipt: settled on eip155:8453, transaction 0x[0-9a-f]{64} · signature verified/);
+    expect(await calls.first().textContent()).toMatch(/\/forward_distribution: HTTP 200 · price \$0\.05 · receipt: settled on eip155:8453 from 0x[0-9a-fA-F]{40}, transaction 0x[0-9a-f]{64} · signature verified/);
 
     // A row's link opens that analog's own price chart.
     await page.click("#analogs tbody tr:first-child a");

@@ -86,7 +86,8 @@ export function appendCall(record: CallRecord): void {
   }
   if (record.receipt !== undefined) {
     item.dataset.receipt = record.receipt.success ? "settled" : "failed";
-    parts.push(`receipt: ${record.receipt.success ? "settled" : "NOT settled"} on ${record.receipt.network}, transaction ${record.receipt.transaction}`);
+    const payer = record.receipt.payer === undefined ? "" : ` from ${record.receipt.payer}`;
+    parts.push(`receipt: ${record.receipt.success ? "settled" : "NOT settled"} on ${record.receipt.network}${payer}, transaction ${record.receipt.transaction}`);
   }
   item.textContent = `${parts.join(" · ")} · `;
   if (record.signature !== undefined) {

@@ -16,7 +16,7 @@ const DOCS_POLICY =
  * element styles through the DOM, which the CSP allows), canvases only, and calls to this origin only.
  */
 const PAGE_POLICY =
-  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; " +
+  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; " +
   "frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 const ONE_YEAR_SECONDS = 31_536_000;
