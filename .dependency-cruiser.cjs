@@ -83,6 +83,19 @@ module.exports = {
       to: { circular: true },
     },
     {
+      name: "web-is-a-client-of-the-api",
+      comment: "the page (web/) calls the public API like any client: it never imports the service, nor the service it",
+      severity: "error",
+      from: { path: "^web/" },
+      to: { path: "^src/" },
+    },
+    {
+      name: "the-service-does-not-import-the-page",
+      severity: "error",
+      from: { path: "^src/" },
+      to: { path: "^web/" },
+    },
+    {
       name: "tests-are-not-imported-by-source",
       severity: "error",
       from: { path: "^src/", pathNot: "\\.test\\.ts$" },

@@ -10,6 +10,7 @@ import { RequestScopeStore } from "../http/middleware/request-context.js";
 import type { RouteModule } from "../http/route-module.js";
 import { apiCatalogRoute } from "../http/routes/discovery/api-catalog.js";
 import { registerDiscoveryRoutes } from "../http/routes/discovery/register-discovery-routes.js";
+import { registerWebPage } from "../http/routes/web/register-web-page.js";
 import { devFaucetRoute } from "../http/routes/dev/dev-faucet.js";
 import { verifySignatureRoute } from "../http/routes/signing/verify-signature.js";
 import type { EmbeddedPaymentNetwork } from "../payments/embedded/embedded-facilitator.js";
@@ -176,6 +177,7 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
     httpsOnly: config.publicBaseUrl.startsWith("https://"),
     extraRoutes: [
       registerDiscoveryRoutes({ publicBaseUrl: config.publicBaseUrl, version: SERVICE_VERSION, operations, payTo, mppEnabled: paymentGate.mppEnabled }),
+      registerWebPage(),
     ],
   });
 

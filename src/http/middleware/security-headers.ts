@@ -11,11 +11,20 @@ const DOCS_POLICY =
   "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
   "font-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
+/**
+ * The page at `/` (web/, bundled): its own script and stylesheet only, no inline code or styles (the charts set
+ * element styles through the DOM, which the CSP allows), canvases only, and calls to this origin only.
+ */
+const PAGE_POLICY =
+  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; " +
+  "frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
 const ONE_YEAR_SECONDS = 31_536_000;
 
 /**
  * Security headers on every answer (errors, 402s and preflights included): no MIME sniffing, no referrer,
- * no framing, a CSP that forbids everything on API answers and lets only our own assets run on /docs.
+ * no framing, a CSP that forbids everything on API answers and lets only our own assets run on /docs and on
+ * the page at `/`.
  * HSTS only when the public base URL is https: on plain http (localhost) it would mean nothing or worse.
  */
 export function securityHeaders(options: { httpsOnly: boolean }): MiddlewareHandler {
@@ -23,7 +32,8 @@ export function securityHeaders(options: { httpsOnly: boolean }): MiddlewareHand
     await next();
     const headers = c.res.headers;
     const docs = c.req.path === "/docs" || c.req.path.startsWith("/docs/");
-    headers.set("Content-Security-Policy", docs ? DOCS_POLICY : API_POLICY);
+    const page = c.req.path === "/" || c.req.path.startsWith("/web/");
+    headers.set("Content-Security-Policy", docs ? DOCS_POLICY : page ? PAGE_POLICY : API_POLICY);
     headers.set("X-Content-Type-Options", "nosniff");
     headers.set("Referrer-Policy", "no-referrer");
     headers.set("X-Frame-Options", "DENY");

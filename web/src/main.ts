@@ -1,0 +1,181 @@
+import { addDays, formatUsdc, universeFromDescription } from "./analysis.js";
+import { PrecedentApi, type PriceApproval } from "./api.js";
+import { drawPriceChart } from "./charts.js";
+import { appendCall, showAnalog, showResults } from "./results.js";
+import { HistoryCache, runSearch, type SearchInput, type SearchResult } from "./search.js";
+import { injectedWallet, testWallet, type PageWallet } from "./wallet.js";
+
+const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+const input = (id: string) => $<HTMLInputElement>(id);
+
+const histories = new HistoryCache();
+let api: PrecedentApi | undefined;
+let wallet: PageWallet | undefined;
+let lastResult: SearchResult | undefined;
+
+/** What /openapi.json (free) tells the page: whether /dev/faucet exists (embedded mode) and the `all` symbols. */
+async function discover(): Promise<{ embedded: boolean; symbols: string[] }> {
+  const doc = (await (await fetch("/openapi.json")).json()) as {
+    paths: Record<string, { post?: { parameters?: { name: string; schema?: { description?: string } }[] } }>;
+  };
+  const universe = doc.paths["/get_patterns"]?.post?.parameters?.find((p) => p.name === "universe");
+  return { embedded: doc.paths["/dev/faucet"] !== undefined, symbols: universeFromDescription(universe?.schema?.description ?? "") };
+}
+
+/** Before each payment: the test wallet pays at once (the price still shows in the call list); a real one asks. */
+function approval(): PriceApproval {
+  return async (route, amount) => {
+    if (wallet?.kind === "test") return true;
+    const dialog = $<HTMLDialogElement>("approve");
+    $("approve-text").textContent = `${route} costs ${formatUsdc(amount)} in ${wallet?.money}. Your wallet will ask you to sign the payment.`;
+    dialog.showModal();
+    return new Promise((resolve) => {
+      const done = (answer: boolean) => () => {
+        dialog.close();
+        resolve(answer);
+      };
+      $("approve-pay").onclick = done(true);
+      $("approve-decline").onclick = done(false);
+      dialog.oncancel = done(false);
+    });
+  };
+}
+
+function useWallet(chosen: PageWallet): void {
+  wallet = chosen;
+  api = new PrecedentApi(chosen.signer, approval(), (record) => {
+    if (record.receipt?.success === true && record.priceAtomic !== undefined) chosen.spent(BigInt(record.priceAtomic));
+    appendCall(record);
+    showWallet();
+  });
+  showWallet();
+}
+
+function showWallet(): void {
+  const status = $("wallet-status");
+  status.textContent = wallet?.describe() ?? "Connect a browser wallet holding USDC on Base: each call shows its price before you pay.";
+  status.classList.toggle("test-money", wallet?.kind === "test");
+}
+
+function showError(error: unknown): void {
+  const box = $("error");
+  box.hidden = false;
+  box.textContent = error instanceof Error ? error.message : String(error);
+}
+
+/** Runs one step of the page with the controls disabled and errors shown as the service worded them. */
+async function guarded(step: () => Promise<void>): Promise<void> {
+  $("error").hidden = true;
+  const buttons = [$<HTMLButtonElement>("run"), $<HTMLButtonElement>("load-chart")];
+  for (const b of buttons) b.disabled = true;
+  try {
+    if (api === undefined || wallet === undefined) throw new Error("Connect a wallet first.");
+    await wallet.ensureFunds();
+    showWallet();
+    await step();
+  } catch (error) {
+    showError(error);
+  } finally {
+    for (const b of buttons) b.disabled = false;
+    stopProgress();
+  }
+}
+
+let ticking: number | undefined;
+function progress(done: number, total: number, text: string): void {
+  const started = Date.now();
+  clearInterval(ticking);
+  $("progress").hidden = false;
+  const bar = $<HTMLProgressElement>("progress-bar");
+  bar.max = total;
+  // The first step is one request whose length nobody knows (a search over every series): an indeterminate bar.
+  if (done === 0) bar.removeAttribute("value");
+  else bar.value = done;
+  const show = () => ($("progress-text").textContent = `Step ${Math.min(done + 1, total)} of ${total}: ${text} ${Math.round((Date.now() - started) / 1000)} s`);
+  show();
+  ticking = window.setInterval(show, 1000);
+}
+
+function stopProgress(): void {
+  clearInterval(ticking);
+  $("progress").hidden = true;
+}
+
+function readForm(): SearchInput {
+  const scope = (document.querySelector<HTMLInputElement>("input[name=universe]:checked")?.value ?? "self") as "self" | "several" | "all";
+  return {
+    ticker: input("ticker").value.trim(),
+    start_date: input("start").value,
+    end_date: input("end").value,
+    k: Number(input("k").value),
+    metric: $<HTMLSelectElement>("metric").value as "l1" | "l2",
+    universe: scope === "all" ? "all" : scope === "several" ? input("several").value.trim() : undefined,
+  };
+}
+
+async function loadChart(): Promise<void> {
+  const ticker = input("ticker").value.trim();
+  const today = new Date().toISOString().slice(0, 10);
+  progress(0, 1, `Price history of ${ticker}…`);
+  const bars = await histories.load(api!, ticker, "1970-01-01", today);
+  const chart = $("price-chart");
+  chart.hidden = false;
+  $("price-chart-hint").hidden = false;
+  drawPriceChart(chart, bars, { first: input("start").value, last: addDays(input("end").value, -1) }, (first, last) => {
+    input("start").value = first;
+    input("end").value = addDays(last, 1);
+  });
+}
+
+async function search(): Promise<void> {
+  lastResult = await runSearch(api!, readForm(), histories, progress);
+  showResults(lastResult);
+}
+
+function showAnalogFromHash(): void {
+  const rank = /^#analog-(\d+)$/.exec(location.hash)?.[1];
+  if (rank !== undefined && lastResult !== undefined) showAnalog(lastResult, Number(rank), histories);
+}
+
+async function start(): Promise<void> {
+  for (const radio of document.querySelectorAll<HTMLInputElement>("input[name=universe]")) {
+    radio.addEventListener("change", () => ($("several-label").hidden = radio.value !== "several" || !radio.checked));
+  }
+  $("search").addEventListener("submit", (event) => {
+    event.preventDefault();
+    void guarded(search);
+  });
+  $("load-chart").addEventListener("click", () => void guarded(loadChart));
+  window.addEventListener("hashchange", showAnalogFromHash);
+  // A row's link shows its chart even when the address already has that hash (the same rank of a new search).
+  $("analogs").addEventListener("click", (event) => {
+    const link = (event.target as Element).closest<HTMLAnchorElement>("a[href^='#analog-']");
+    if (link === null) return;
+    event.preventDefault();
+    history.replaceState(null, "", link.hash);
+    showAnalogFromHash();
+  });
+
+  const { embedded, symbols } = await discover();
+  $("tickers").replaceChildren(...symbols.map((s) => Object.assign(document.createElement("option"), { value: s })));
+  const connect = $<HTMLButtonElement>("connect");
+  connect.addEventListener("click", () => {
+    injectedWallet(embedded).then(async (chosen) => {
+      useWallet(chosen);
+      await chosen.ensureFunds();
+      showWallet();
+    }, showError);
+  });
+  if (embedded) {
+    // The page pays at once with test money; a browser wallet may still be tried (funded with test money too).
+    connect.textContent = "Use a browser wallet instead";
+    connect.hidden = window.ethereum === undefined;
+    useWallet(testWallet());
+    await wallet!.ensureFunds();
+  } else {
+    connect.hidden = false;
+  }
+  showWallet();
+}
+
+start().catch(showError);
