@@ -39,6 +39,7 @@ import type { MarketDataCheck } from "./market-data-check.js";
 import { buildPatterns } from "./build-patterns.js";
 import { UNIVERSE_ALL } from "./build-universe.js";
 import { buildPortfolio } from "./build-portfolio.js";
+import { buildProbe } from "./build-probe.js";
 import { buildTrading } from "./build-trading.js";
 import { databaseTargetOf } from "./startup-steps.js";
 import { loadOrCreateKeys } from "./persistent-keys.js";
@@ -132,6 +133,8 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
   operations.push(...alerts.routes);
   const feeds = buildFeeds({ config, database, clock, logger, marketData, overrides: options.feeds });
   operations.push(...feeds.routes);
+  const probe = buildProbe({ config, database, clock, resolve: options.outboundResolve });
+  operations.push(...probe.routes);
   if (wiring.testMoney !== undefined) operations.push(devFaucetRoute(wiring.testMoney));
 
   const ledger = new SettlementLedger(database.db);
@@ -194,6 +197,7 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
     close: async () => {
       await jobs.stop();
       await alerts.close();
+      await probe.close();
       await patterns.close();
       await embedded?.close();
       if (options.database === undefined) await database.close();

@@ -21,7 +21,7 @@
  *   - Redirects are followed by hand, at most `maxRedirects` (3), each Location re-parsed and re-checked;
  *     301/302/303 turn a POST into a body-less GET, 307/308 repeat it.
  *   - Connect timeout (5 s), one total timeout for the whole exchange, redirects and body included (10 s), body
- *     cap (1 MiB) enforced while reading, header cap 16 KiB. A fixed User-Agent; the caller's own headers are never forwarded; no proxy variables apply.
+ *     cap (1 MiB) enforced while reading, header cap 16 KiB (`maxHeaderBytes`); a request may add its own `signal`. A fixed User-Agent; the caller's own headers are never forwarded; no proxy variables apply.
  *   - `resolve` is injectable so tests make a name resolve to a private address without real DNS.
  */
 import dns from "node:dns";
@@ -47,13 +47,17 @@ export interface SafeOutboundOptions {
   totalTimeoutMs?: number;
   maxResponseBytes?: number;
   maxRedirects?: number;
+  /** Cap on the response's header block (default 16 KiB, Node's own); a larger block fails as "too_large". */
+  maxHeaderBytes?: number;
   userAgent?: string;
 }
 
 export interface SafeRequestInit {
-  method?: "GET" | "POST" | "HEAD";
+  method?: "GET" | "POST" | "HEAD" | "OPTIONS";
   headers?: Record<string, string>;
   body?: string | Uint8Array;
+  /** Aborts this request early (a caller's own deadline); the client's total timeout applies as well. */
+  signal?: AbortSignal;
 }
 
 export interface SafeResponse {
@@ -138,7 +142,7 @@ export function createSafeOutboundClient(options: SafeOutboundOptions = {}): Saf
     headersTimeout: totalTimeoutMs,
     bodyTimeout: totalTimeoutMs,
     maxResponseSize: maxResponseBytes,
-    maxHeaderSize: 16 * 1024,
+    maxHeaderSize: options.maxHeaderBytes ?? 16 * 1024,
   });
 
   const oneHop = async (url: URL, init: SafeRequestInit, signal: AbortSignal): Promise<Omit<SafeResponse, "redirects" | "url">> => {
@@ -182,7 +186,8 @@ export function createSafeOutboundClient(options: SafeOutboundOptions = {}): Saf
       let current = init;
       const redirects: string[] = [];
       // One deadline for the whole exchange, redirects included.
-      const signal = AbortSignal.timeout(totalTimeoutMs);
+      const timeout = AbortSignal.timeout(totalTimeoutMs);
+      const signal = init.signal === undefined ? timeout : AbortSignal.any([timeout, init.signal]);
       for (;;) {
         const answer = await oneHop(url, current, signal);
         const location = answer.headers.location;
@@ -217,6 +222,7 @@ function classify(error: unknown, signal: AbortSignal): Error {
   if (signal.aborted || code === "UND_ERR_CONNECT_TIMEOUT" || code === "UND_ERR_HEADERS_TIMEOUT" || code === "UND_ERR_BODY_TIMEOUT") {
     return new OutboundFailedError("timeout", "the request timed out", { cause: error });
   }
+  if (code === "UND_ERR_HEADERS_OVERFLOW") return new OutboundFailedError("too_large", "the response headers are too large", { cause: error });
   if (code === "UND_ERR_RES_EXCEEDED_MAX_SIZE") return new OutboundFailedError("too_large", "the response body is too large", { cause: error });
   return new OutboundFailedError("network", error instanceof Error ? error.message : String(error), { cause: error });
 }
