@@ -38,7 +38,8 @@ export class ProbeService {
 
   async probe(rawOrigin: string): Promise<ServedProbe> {
     const origin = this.parseOrigin(rawOrigin);
-    const cached = await this.deps.results.latestFor(origin.origin, this.deps.clock.nowMs() - PROBE_CACHE_MS);
+    // Served while younger than 10 minutes; from the 10th minute on the origin is probed again.
+    const cached = await this.deps.results.latestFor(origin.origin, this.deps.clock.nowMs() - PROBE_CACHE_MS + 1);
     if (cached !== undefined) return { ...cached, cached: true };
     const inFlight = this.running.get(origin.origin);
     if (inFlight !== undefined) return inFlight;

@@ -154,15 +154,14 @@ export function checkCache(response: SafeResponse): ProbeCheck {
 export const HEADER_WARN_BYTES = 8 * 1024;
 export const HEADERS_FAIL_BYTES = 16 * 1024;
 const HDRSIZE_FIX =
-  "Keep PAYMENT-REQUIRED under 8 KiB: shorten the bazaar output example and descriptions in the 402 (the full schema belongs in the OpenAPI document).";
+  "Keep the 402's headers small, PAYMENT-REQUIRED under 8 KiB: shorten the bazaar output example and descriptions in the 402 (the full schema belongs in the OpenAPI document).";
 
-/** The size of PAYMENT-REQUIRED, and of the whole header block. */
+/** The size of the 402's whole header block, and of PAYMENT-REQUIRED in it. */
 export function checkHeaderSize(response: SafeResponse): ProbeCheck {
   const header = response.headers["payment-required"];
-  if (header === undefined) return skip("hdrsize", "no PAYMENT-REQUIRED header to measure");
   const total = Object.entries(response.headers).reduce((sum, [name, value]) => sum + name.length + value.length + 4, 0);
-  const sizes = `PAYMENT-REQUIRED is ${header.length} bytes, all headers ${total} bytes`;
+  const sizes = `${header === undefined ? "no PAYMENT-REQUIRED" : `PAYMENT-REQUIRED is ${header.length} bytes`}, all headers ${total} bytes`;
   if (total > HEADERS_FAIL_BYTES) return fail("hdrsize", `${sizes}: above 16 KiB, stock Node clients (Node's default header limit, undici fetch) cannot read this 402`, HDRSIZE_FIX);
-  if (header.length > HEADER_WARN_BYTES) return warn("hdrsize", `${sizes}: above 8 KiB, proxies with default buffers (nginx, Heroku) reject it`, HDRSIZE_FIX);
+  if (header !== undefined && header.length > HEADER_WARN_BYTES) return warn("hdrsize", `${sizes}: above 8 KiB, proxies with default buffers (nginx, Heroku) reject it`, HDRSIZE_FIX);
   return pass("hdrsize", sizes);
 }
