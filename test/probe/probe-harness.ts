@@ -1,6 +1,7 @@
 import type { IndexListings } from "../../src/domain/probe-report.js";
 import { createSafeOutboundClient, type Resolve } from "../../src/providers/http/safe-outbound-client.js";
 import { ProbeService, type ListingsFor } from "../../src/services/probe/probe-service.js";
+import type { ProbeLimits } from "../../src/services/probe/probe-session.js";
 import type { Database } from "../../src/storage/create-database.js";
 import { ProbeResults } from "../../src/storage/repos/probe-results.js";
 import { FakeClock } from "../support/fake-clock.js";
@@ -14,7 +15,7 @@ export const notMirrored: ListingsFor = async () =>
  * The probe service as build-probe wires it (64 KB bodies, 64 KB headers, our user-agent), on a given
  * database, with test DNS, allow-listed hosts and a fake clock; no retries wait for real.
  */
-export function probeService(database: Database, options: { resolve?: Resolve; allowHosts?: string[]; httpsPorts?: number[]; listingsFor?: ListingsFor } = {}) {
+export function probeService(database: Database, options: { resolve?: Resolve; allowHosts?: string[]; httpsPorts?: number[]; listingsFor?: ListingsFor; limits?: ProbeLimits } = {}) {
   const clock = new FakeClock(Date.parse("2026-11-20T12:00:00Z"));
   const client = createSafeOutboundClient({
     allowHosts: options.allowHosts ?? [],
@@ -31,6 +32,7 @@ export function probeService(database: Database, options: { resolve?: Resolve; a
     clock,
     allowHosts: options.allowHosts ?? [],
     sleep: async () => undefined,
+    limits: options.limits,
   });
   return { service, clock, close: () => client.close() };
 }
