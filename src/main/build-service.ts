@@ -55,7 +55,7 @@ export interface BuildOptions {
   marketData?: MarketDataOverrides;
   /** PostgreSQL schema of the job queue with DATABASE_URL (tests give each node group its own). */
   jobsSchema?: string;
-  /** Test seam: DNS of the SSRF-safe outbound client (webhooks), so tests never resolve real names. */
+  /** Test seam: DNS of the SSRF-safe outbound clients (webhooks, the probe), so tests never resolve real names. */
   outboundResolve?: Resolve;
   /** Test seam: the transport of the live feed adapters (a replay fetch). */
   feeds?: FeedOverrides;

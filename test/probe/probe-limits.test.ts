@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDatabase, type Database } from "../../src/storage/create-database.js";
-import { startLocalReceiver, type LocalReceiver } from "../support/local-receiver.js";
+import { startLocalReceiver, type LocalReceiver, type ReceiverReply } from "../support/local-receiver.js";
 import { probeService } from "./probe-harness.js";
 
 /**
@@ -11,7 +11,7 @@ describe("the probe's request, time and body caps", () => {
   let server: LocalReceiver;
   let database: Database;
   beforeAll(async () => {
-    server = await startLocalReceiver((request) => {
+    server = await startLocalReceiver((request): ReturnType<ReceiverReply> => {
       if (request.path === "/.well-known/x402") return { status: 200, headers: { "content-type": "application/json" }, body: JSON.stringify({ version: 1, resources: [`http://127.0.0.1:${server.port}/slow`] }) };
       if (request.path === "/openapi.json") return { status: 200, body: JSON.stringify({ openapi: "3.1.0", padding: "x".repeat(100_000) }) };
       if (request.path === "/slow") return "hang";
@@ -50,5 +50,22 @@ describe("the probe's request, time and body caps", () => {
     await fresh.close();
     expect(server.requests.length - before).toBe(2);
     expect(report.checks.find((c) => c.id === "challenge")?.evidence).toMatch(/budget of 2 requests was used up/);
+  });
+
+  it("counts redirect hops against the budget: a server that redirects every request gets at most 10 requests", async () => {
+    const looping = await startLocalReceiver((request) =>
+      request.path === "/.well-known/x402"
+        ? { status: 200, body: JSON.stringify({ version: 1, resources: [`http://127.0.0.1:${looping.port}/paid`] }) }
+        : { status: 302, headers: { location: request.path } },
+    );
+    const fresh = await createDatabase({ kind: "sqlite", file: ":memory:" });
+    const probe = probeService(fresh, { allowHosts: ["127.0.0.1"] });
+    const report = await probe.service.probe(`http://127.0.0.1:${looping.port}`);
+    await probe.close();
+    await fresh.close();
+    await looping.close();
+    // wellknown 1, then openapi, the challenge and /llms.txt 1 + 2 hops each; nothing is left for the home page.
+    expect(looping.requests.length).toBe(10);
+    expect(report.checks.find((c) => c.id === "challenge")?.evidence).toMatch(/too_many_redirects|more than 2 redirects/);
   });
 });

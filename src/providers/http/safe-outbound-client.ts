@@ -58,6 +58,8 @@ export interface SafeRequestInit {
   body?: string | Uint8Array;
   /** Aborts this request early (a caller's own deadline); the client's total timeout applies as well. */
   signal?: AbortSignal;
+  /** Fewer redirects than the client's `maxRedirects` for this request (a caller's own request budget). */
+  maxRedirects?: number;
 }
 
 export interface SafeResponse {
@@ -71,6 +73,8 @@ export interface SafeResponse {
 export type OutboundFailure = "timeout" | "too_large" | "too_many_redirects" | "network";
 
 export class OutboundFailedError extends Error {
+  /** Redirect hops followed before the failure (each one a request sent). */
+  redirectsFollowed = 0;
   constructor(
     readonly kind: OutboundFailure,
     message: string,
@@ -188,14 +192,20 @@ export function createSafeOutboundClient(options: SafeOutboundOptions = {}): Saf
       // One deadline for the whole exchange, redirects included.
       const timeout = AbortSignal.timeout(totalTimeoutMs);
       const signal = init.signal === undefined ? timeout : AbortSignal.any([timeout, init.signal]);
-      for (;;) {
-        const answer = await oneHop(url, current, signal);
-        const location = answer.headers.location;
-        if (!REDIRECT_STATUSES.has(answer.status) || location === undefined) return { ...answer, url: url.toString(), redirects };
-        if (redirects.length >= maxRedirects) throw new OutboundFailedError("too_many_redirects", `more than ${maxRedirects} redirects`);
-        url = checkOutboundUrl(new URL(location, url), policy);
-        redirects.push(url.toString());
-        if (answer.status !== 307 && answer.status !== 308) current = { headers: withoutBodyHeaders(current.headers), method: current.method === "HEAD" ? "HEAD" : "GET" };
+      const hopLimit = Math.min(maxRedirects, init.maxRedirects ?? maxRedirects);
+      try {
+        for (;;) {
+          const answer = await oneHop(url, current, signal);
+          const location = answer.headers.location;
+          if (!REDIRECT_STATUSES.has(answer.status) || location === undefined) return { ...answer, url: url.toString(), redirects };
+          if (redirects.length >= hopLimit) throw new OutboundFailedError("too_many_redirects", `more than ${hopLimit} redirects`);
+          url = checkOutboundUrl(new URL(location, url), policy);
+          redirects.push(url.toString());
+          if (answer.status !== 307 && answer.status !== 308) current = { headers: withoutBodyHeaders(current.headers), method: current.method === "HEAD" ? "HEAD" : "GET" };
+        }
+      } catch (error) {
+        if (error instanceof OutboundFailedError || error instanceof OutboundBlockedError) error.redirectsFollowed = redirects.length;
+        throw error;
       }
     },
     close: () => agent.close(),

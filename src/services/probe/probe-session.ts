@@ -30,6 +30,7 @@ export class ProbeSession {
     private readonly nowMs: () => number,
   ) {
     this.timer = setTimeout(() => this.deadline.abort(), limits.totalMs);
+    this.timer.unref();
   }
 
   get requestsSent(): number {
@@ -45,14 +46,18 @@ export class ProbeSession {
     const started = this.nowMs();
     const method = init.method ?? "GET";
     try {
-      const response = await this.client.request(url.toString(), { ...init, signal: this.deadline.signal });
+      // Redirect hops are requests too: they may only use what is left of the budget (at most 2).
+      const maxRedirects = Math.min(2, this.limits.maxRequests - this.sent);
+      const response = await this.client.request(url.toString(), { ...init, signal: this.deadline.signal, maxRedirects });
+      this.sent += response.redirects.length;
       const ms = this.nowMs() - started;
       this.timings.push({ check, method, path: url.pathname, status: response.status, ms });
       return { ok: true, response, text: Buffer.from(response.body).toString("utf8"), ms };
     } catch (error) {
       this.timings.push({ check, method, path: url.pathname, status: null, ms: this.nowMs() - started });
       // Services see the client as a type only: its two error classes are told apart by their fields.
-      const failure = error as { code?: string; reason?: string; kind?: OutboundFailure; message?: string };
+      const failure = error as { code?: string; reason?: string; kind?: OutboundFailure; message?: string; redirectsFollowed?: number };
+      this.sent += failure.redirectsFollowed ?? 0;
       if (failure.code === "ESSRF") return { ok: false, reason: "blocked", message: failure.reason ?? "refused by the outbound policy" };
       if (failure.kind === undefined) throw error;
       const reason = this.deadline.signal.aborted ? "deadline" : failure.kind === "too_many_redirects" ? "network" : failure.kind;
