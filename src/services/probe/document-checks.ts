@@ -45,7 +45,7 @@ export function checkOpenApi(exchange: Exchange): { check: ProbeCheck; doc: Reco
   for (const field of ["title", "version"]) if (typeof info[field] !== "string") problems.push(`info.${field} is missing`);
   const operations = operationsOf(doc);
   if (operations.length === 0) problems.push("paths is empty");
-  const paid = operations.filter((o) => o.operation["x-payment-info"] !== undefined || isObject(o.operation.responses) && o.operation.responses["402"] !== undefined);
+  const paid = operations.filter((o) => isPaidOperation(o.operation));
   if (operations.length > 0 && paid.length === 0) problems.push("no operation declares x-payment-info or a 402 response");
   const faults = paid.flatMap((o) => operationFaults(o.operation).map((fault) => `${o.method.toUpperCase()} ${o.path}: ${fault}`));
   problems.push(...faults.slice(0, 3));
@@ -71,6 +71,11 @@ export function operationsOf(doc: Record<string, unknown>): OpenApiOperation[] {
     }
   }
   return out;
+}
+
+/** An operation that says it is paid: it has x-payment-info or documents a 402 response. */
+export function isPaidOperation(operation: Record<string, unknown>): boolean {
+  return operation["x-payment-info"] !== undefined || (isObject(operation.responses) && operation.responses["402"] !== undefined);
 }
 
 function operationFaults(operation: Record<string, unknown>): string[] {

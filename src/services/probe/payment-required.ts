@@ -1,4 +1,5 @@
 import type { SafeResponse } from "../../providers/http/safe-outbound-client.js";
+import { isObject } from "./check-result.js";
 
 /** One `accepts` entry as the origin wrote it, v1 fields mapped onto the v2 names (amount <- maxAmountRequired). */
 export interface SeenAccept {
@@ -22,12 +23,10 @@ export type SeenTerms =
 
 const BASE64 = /^[A-Za-z0-9+/_-]+={0,2}$/;
 
-export function decodeBase64Json(value: string): unknown {
+function decodeBase64Json(value: string): unknown {
   if (!BASE64.test(value)) throw new Error("not base64");
   return JSON.parse(Buffer.from(value, "base64").toString("utf8"));
 }
-
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
 function entriesOf(accepts: unknown, amountField: "amount" | "maxAmountRequired"): SeenAccept[] {
   if (!Array.isArray(accepts)) return [];

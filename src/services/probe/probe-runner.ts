@@ -2,7 +2,7 @@ import { CHECK_IDS, type CheckId, type IndexListings, type ProbeCheck, type Prob
 import { fail, pass, skip } from "./check-result.js";
 import { runChallenge } from "./challenge.js";
 import { checkConsistency } from "./consistency-check.js";
-import { checkDocs, checkOpenApi, checkOwnership, checkWellKnown, operationsOf, wellKnownPassed, type OpenApiOperation } from "./document-checks.js";
+import { checkDocs, checkOpenApi, checkOwnership, checkWellKnown, isPaidOperation, operationsOf, wellKnownPassed, type OpenApiOperation } from "./document-checks.js";
 import { gradeOf } from "./probe-grade.js";
 import type { Exchange, ProbeSession } from "./probe-session.js";
 import { checkCors, checkMalformed, MALFORMED_PAYMENTS, paymentHeaders, PROBE_BROWSER_ORIGIN } from "./robustness-checks.js";
@@ -124,12 +124,9 @@ function pickResource(wellKnownResources: unknown, operations: OpenApiOperation[
       }
     }
   }
-  const paid = operations.find((o) => !o.path.includes("{") && (o.operation["x-payment-info"] !== undefined || hasResponse(o.operation, "402")));
+  const paid = operations.find((o) => !o.path.includes("{") && isPaidOperation(o.operation));
   return paid === undefined ? undefined : new URL(paid.path, origin);
 }
-
-const hasResponse = (operation: Record<string, unknown>, status: string) =>
-  typeof operation.responses === "object" && operation.responses !== null && status in operation.responses;
 
 async function docsCheck(context: RunContext, put: (check: ProbeCheck) => void): Promise<void> {
   const llms = await context.session.send("docs", "/llms.txt");

@@ -1,6 +1,6 @@
 import type { ProbeCheck } from "../../domain/probe-report.js";
 import type { SafeResponse } from "../../providers/http/safe-outbound-client.js";
-import { fail, fromProblems, skip, warn } from "./check-result.js";
+import { fail, fromProblems, pass, skip, warn } from "./check-result.js";
 import type { Exchange } from "./probe-session.js";
 
 /** The Origin the probe sends, as a browser agent on another site would. */
@@ -61,5 +61,5 @@ export function checkMalformed(answers: readonly { header: string; value: string
   if (problems.length > 0) return fail("malformed", `${problems.join("; ")} (all: ${seen.join("; ")})`, MALFORMED_FIX);
   const odd = answers.filter((a) => a.exchange.ok && ![400, 402].includes(a.exchange.response.status));
   if (odd.length > 0) return warn("malformed", `${seen.join("; ")}: expected 402 or 400`, MALFORMED_FIX);
-  return fromProblems("malformed", [], "fail", seen.join("; "), MALFORMED_FIX);
+  return pass("malformed", seen.join("; "));
 }
