@@ -33,6 +33,7 @@ import { optimizePortfolioContract } from "./portfolio/optimize-portfolio.js";
 import { portfolioFactorsContract } from "./portfolio/portfolio-factors.js";
 import { sectorsMomentumContract } from "./portfolio/sectors-momentum.js";
 import { verifySignatureContract } from "./signing/verify-signature.js";
+import { probeContract } from "./probe/probe.js";
 import { signalsHistoryContract } from "./trading/signals-history.js";
 import { tradingPerformanceContract } from "./trading/trading-performance.js";
 import { tradingSignalContract } from "./trading/trading-signal.js";
@@ -85,6 +86,7 @@ export const OPERATION_CONTRACTS: readonly OperationContract[] = [
   tradingPerformanceContract,
   signalsHistoryContract,
   devFaucetContract,
+  probeContract,
 ] as readonly OperationContract[];
 
 export function findOperationContract(operationId: string): OperationContract | undefined {

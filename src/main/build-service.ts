@@ -40,6 +40,7 @@ import type { MarketDataCheck } from "./market-data-check.js";
 import { buildPatterns } from "./build-patterns.js";
 import { UNIVERSE_ALL } from "./build-universe.js";
 import { buildPortfolio } from "./build-portfolio.js";
+import { buildProbe } from "./build-probe.js";
 import { buildTrading } from "./build-trading.js";
 import { databaseTargetOf } from "./startup-steps.js";
 import { loadOrCreateKeys } from "./persistent-keys.js";
@@ -55,7 +56,7 @@ export interface BuildOptions {
   marketData?: MarketDataOverrides;
   /** PostgreSQL schema of the job queue with DATABASE_URL (tests give each node group its own). */
   jobsSchema?: string;
-  /** Test seam: DNS of the SSRF-safe outbound client (webhooks), so tests never resolve real names. */
+  /** Test seam: DNS of the SSRF-safe outbound clients (webhooks, the probe), so tests never resolve real names. */
   outboundResolve?: Resolve;
   /** Test seam: the transport of the live feed adapters (a replay fetch). */
   feeds?: FeedOverrides;
@@ -133,6 +134,8 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
   operations.push(...alerts.routes);
   const feeds = buildFeeds({ config, database, clock, logger, marketData, overrides: options.feeds });
   operations.push(...feeds.routes);
+  const probe = buildProbe({ config, database, clock, resolve: options.outboundResolve });
+  operations.push(...probe.routes);
   if (wiring.testMoney !== undefined) operations.push(devFaucetRoute(wiring.testMoney));
 
   const ledger = new SettlementLedger(database.db);
@@ -197,6 +200,7 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
     close: async () => {
       await jobs.stop();
       await alerts.close();
+      await probe.close();
       await patterns.close();
       await embedded?.close();
       if (options.database === undefined) await database.close();

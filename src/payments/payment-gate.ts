@@ -8,6 +8,7 @@ import type { MiddlewareHandler } from "hono";
 import type { OperationContract } from "../contracts/operation-contract.js";
 import type { CatalogRoute } from "../contracts/route-catalog.js";
 import { dualPaymentMiddleware } from "./dual-payment-middleware.js";
+import { compactExample } from "./compact-example.js";
 import { createMppCharge } from "./mpp-charge.js";
 import { BASE_NETWORK, PAYMENT_TIMEOUT_SECONDS, USDC_ADDRESS, USDC_EIP712, usdToAtomic } from "./usdc-on-base.js";
 
@@ -78,6 +79,9 @@ export function createPaymentGate(options: PaymentGateOptions): PaymentGate {
   return { middleware, resourceServer, routes, mppEnabled: true };
 }
 
+/** Room for the output example inside PAYMENT-REQUIRED, which should stay under 8 KiB (see compact-example.ts). */
+const OUTPUT_EXAMPLE_MAX_BYTES = 2_000;
+
 function routeConfig({ route, contract }: PaidOperation, options: PaymentGateOptions): RouteConfig {
   const inputSchema = z.toJSONSchema(contract.params, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
   return {
@@ -97,7 +101,7 @@ function routeConfig({ route, contract }: PaidOperation, options: PaymentGateOpt
         bodyType: "json",
         input: contract.example.params,
         inputSchema: { properties: inputSchema.properties ?? {}, required: inputSchema.required ?? [] },
-        output: { example: contract.example.response },
+        output: { example: compactExample(contract.example.response, OUTPUT_EXAMPLE_MAX_BYTES) },
       }),
     },
   };

@@ -12,6 +12,7 @@ export interface DatabaseSchema {
   alert_deliveries: AlertDeliveriesTable;
   feed_snapshots: FeedSnapshotsTable;
   trading_signals: TradingSignalsTable;
+  probe_results: ProbeResultsTable;
 }
 
 export interface SettlementsTable {
@@ -164,4 +165,14 @@ export interface TradingSignalsTable {
   asset_return: number | null;
   signal_return: number | null;
   scored_at_ms: number | null;
+}
+
+/** One probe of an origin (migration 0007): `checks` and `report` are JSON text. */
+export interface ProbeResultsTable {
+  id: string;
+  origin: string;
+  probed_at_ms: number;
+  grade: string;
+  checks: string;
+  report: string;
 }

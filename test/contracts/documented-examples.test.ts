@@ -38,6 +38,7 @@ const NOT_REPLAYABLE: Record<string, string> = {
   "/trading/signal": "every signal fired gets a new random id (the rest is checked in test/trading)",
   "/trading/signals/history": "the answer is whatever the signal log holds (recorded on a replayed log; see trading-examples.ts)",
   "/trading/performance": "the answer is whatever the signal log holds (recorded on a replayed log; see trading-examples.ts)",
+  "/api/probe": "probes an origin over the network (a recording with the origin renamed; test/probe checks it against a live probe)",
 };
 
 type Operation = {

@@ -15,7 +15,11 @@ type OperationDoc = {
 type OpenApiDoc = { paths: Record<string, Record<string, OperationDoc>> };
 
 /** Routes whose data the offline dataset does not hold at all (no sector ETF): nothing served, nothing charged. */
-const UNSERVABLE_OFFLINE: Record<string, [number, string]> = { "/api/sectors/momentum": [404, "UNKNOWN_TICKER"] };
+const UNSERVABLE_OFFLINE: Record<string, [number, string]> = {
+  "/api/sectors/momentum": [404, "UNKNOWN_TICKER"],
+  // The example origin needs the network; test DNS resolves no such name, so the probe refuses it before any request.
+  "/api/probe": [422, "VALIDATION_FAILED"],
+};
 
 /**
  * Feeds no public recording exists for (../shared/fixtures/README.md): offline, with nothing stored, they can

@@ -9,6 +9,8 @@ import ipaddr from "ipaddr.js";
 /** Why a URL or an address was refused; `reason` is safe to show to the caller. */
 export class OutboundBlockedError extends Error {
   readonly code = "ESSRF";
+  /** Redirect hops followed before the refusal, when it came from a request. */
+  redirectsFollowed = 0;
   constructor(readonly reason: string) {
     super(`outbound request refused: ${reason}`);
     this.name = "OutboundBlockedError";

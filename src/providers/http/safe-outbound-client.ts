@@ -21,7 +21,7 @@
  *   - Redirects are followed by hand, at most `maxRedirects` (3), each Location re-parsed and re-checked;
  *     301/302/303 turn a POST into a body-less GET, 307/308 repeat it.
  *   - Connect timeout (5 s), one total timeout for the whole exchange, redirects and body included (10 s), body
- *     cap (1 MiB) enforced while reading, header cap 16 KiB. A fixed User-Agent; the caller's own headers are never forwarded; no proxy variables apply.
+ *     cap (1 MiB) enforced while reading, header cap 16 KiB (`maxHeaderBytes`); a request may add its own `signal`. A fixed User-Agent; the caller's own headers are never forwarded; no proxy variables apply.
  *   - `resolve` is injectable so tests make a name resolve to a private address without real DNS.
  */
 import dns from "node:dns";
@@ -47,13 +47,19 @@ export interface SafeOutboundOptions {
   totalTimeoutMs?: number;
   maxResponseBytes?: number;
   maxRedirects?: number;
+  /** Cap on the response's header block (default 16 KiB, Node's own); a larger block fails as "too_large". */
+  maxHeaderBytes?: number;
   userAgent?: string;
 }
 
 export interface SafeRequestInit {
-  method?: "GET" | "POST" | "HEAD";
+  method?: "GET" | "POST" | "HEAD" | "OPTIONS";
   headers?: Record<string, string>;
   body?: string | Uint8Array;
+  /** Aborts this request early (a caller's own deadline); the client's total timeout applies as well. */
+  signal?: AbortSignal;
+  /** Fewer redirects than the client's `maxRedirects` for this request (a caller's own request budget). */
+  maxRedirects?: number;
 }
 
 export interface SafeResponse {
@@ -67,6 +73,8 @@ export interface SafeResponse {
 export type OutboundFailure = "timeout" | "too_large" | "too_many_redirects" | "network";
 
 export class OutboundFailedError extends Error {
+  /** Redirect hops followed before the failure (each one a request sent). */
+  redirectsFollowed = 0;
   constructor(
     readonly kind: OutboundFailure,
     message: string,
@@ -138,7 +146,7 @@ export function createSafeOutboundClient(options: SafeOutboundOptions = {}): Saf
     headersTimeout: totalTimeoutMs,
     bodyTimeout: totalTimeoutMs,
     maxResponseSize: maxResponseBytes,
-    maxHeaderSize: 16 * 1024,
+    maxHeaderSize: options.maxHeaderBytes ?? 16 * 1024,
   });
 
   const oneHop = async (url: URL, init: SafeRequestInit, signal: AbortSignal): Promise<Omit<SafeResponse, "redirects" | "url">> => {
@@ -182,15 +190,22 @@ export function createSafeOutboundClient(options: SafeOutboundOptions = {}): Saf
       let current = init;
       const redirects: string[] = [];
       // One deadline for the whole exchange, redirects included.
-      const signal = AbortSignal.timeout(totalTimeoutMs);
-      for (;;) {
-        const answer = await oneHop(url, current, signal);
-        const location = answer.headers.location;
-        if (!REDIRECT_STATUSES.has(answer.status) || location === undefined) return { ...answer, url: url.toString(), redirects };
-        if (redirects.length >= maxRedirects) throw new OutboundFailedError("too_many_redirects", `more than ${maxRedirects} redirects`);
-        url = checkOutboundUrl(new URL(location, url), policy);
-        redirects.push(url.toString());
-        if (answer.status !== 307 && answer.status !== 308) current = { headers: withoutBodyHeaders(current.headers), method: current.method === "HEAD" ? "HEAD" : "GET" };
+      const timeout = AbortSignal.timeout(totalTimeoutMs);
+      const signal = init.signal === undefined ? timeout : AbortSignal.any([timeout, init.signal]);
+      const hopLimit = Math.min(maxRedirects, init.maxRedirects ?? maxRedirects);
+      try {
+        for (;;) {
+          const answer = await oneHop(url, current, signal);
+          const location = answer.headers.location;
+          if (!REDIRECT_STATUSES.has(answer.status) || location === undefined) return { ...answer, url: url.toString(), redirects };
+          if (redirects.length >= hopLimit) throw new OutboundFailedError("too_many_redirects", `more than ${hopLimit} redirects`);
+          url = checkOutboundUrl(new URL(location, url), policy);
+          redirects.push(url.toString());
+          if (answer.status !== 307 && answer.status !== 308) current = { headers: withoutBodyHeaders(current.headers), method: current.method === "HEAD" ? "HEAD" : "GET" };
+        }
+      } catch (error) {
+        if (error instanceof OutboundFailedError || error instanceof OutboundBlockedError) error.redirectsFollowed = redirects.length;
+        throw error;
       }
     },
     close: () => agent.close(),
@@ -217,6 +232,7 @@ function classify(error: unknown, signal: AbortSignal): Error {
   if (signal.aborted || code === "UND_ERR_CONNECT_TIMEOUT" || code === "UND_ERR_HEADERS_TIMEOUT" || code === "UND_ERR_BODY_TIMEOUT") {
     return new OutboundFailedError("timeout", "the request timed out", { cause: error });
   }
+  if (code === "UND_ERR_HEADERS_OVERFLOW") return new OutboundFailedError("too_large", "the response headers are too large", { cause: error });
   if (code === "UND_ERR_RES_EXCEEDED_MAX_SIZE") return new OutboundFailedError("too_large", "the response body is too large", { cause: error });
   return new OutboundFailedError("network", error instanceof Error ? error.message : String(error), { cause: error });
 }
