@@ -32,6 +32,8 @@ import { buildFacilitator } from "./build-facilitator.js";
 import type { Resolve } from "../providers/http/safe-outbound-client.js";
 import { buildAlerts } from "./build-alerts.js";
 import { buildCrossAsset } from "./build-cross-asset.js";
+import { buildDemand } from "./build-demand.js";
+import type { DemandSources } from "../services/demand/demand-sources.js";
 import { buildFeeds, type FeedOverrides } from "./build-feeds.js";
 import { buildForecasts } from "./build-forecasts.js";
 import { buildMarketData, type MarketDataOverrides } from "./build-market-data.js";
@@ -58,6 +60,8 @@ export interface BuildOptions {
   outboundResolve?: Resolve;
   /** Test seam: the transport of the live feed adapters (a replay fetch). */
   feeds?: FeedOverrides;
+  /** Test seam: what the demand reports read from the mirrors, router and probe (synthetic in tests). */
+  demandSources?: DemandSources;
   /** Test seam: a facilitator wrapper (e.g. one that fails settlement) around the configured one. */
   wrapFacilitator?: (facilitator: FacilitatorClient) => FacilitatorClient;
 }
@@ -132,6 +136,7 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
   operations.push(...alerts.routes);
   const feeds = buildFeeds({ config, database, clock, logger, marketData, overrides: options.feeds });
   operations.push(...feeds.routes);
+  operations.push(...buildDemand({ database, clock, sources: options.demandSources }).routes);
   if (wiring.testMoney !== undefined) operations.push(devFaucetRoute(wiring.testMoney));
 
   const ledger = new SettlementLedger(database.db);

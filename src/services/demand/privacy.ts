@@ -1,0 +1,168 @@
+import { DAY_MS } from "../../domain/bar.js";
+import type { LogDimension, LogFilter, RollupRow, RollupSpec } from "../../storage/repos/request-log-rollups.js";
+
+/**
+ * The privacy rules of every demand report, in one place (companion-api §1.2 and §8, agent-economy.md §5).
+ * Reports never see the request log or an exact client count: they ask this module for rows and get published
+ * rows only.
+ *
+ * 1. Minimum 3 distinct clients. The unit is the cell: a row's finest grouping on one UTC day (for the request
+ *    log: path x routed or not x monitor or not x outcome x day). A cell with 1 or 2 distinct clients is dropped
+ *    before anything is summed; a row is published only if its kept cells hold at least 3 distinct clients.
+ * 2. Buckets. Client counts leave as `3-9`, `10-24`, `25-49`, `50-99`, `100+` (or `0`: nothing publishable).
+ * 3. Complementary suppression. Every published figure (a row, a category, a total, a day, any window) is a sum
+ *    over kept cells, and every row grouping is a function of its cell. So the difference of any two published
+ *    figures (a total minus its rows, a category minus its endpoints, 30 days minus 7 days, window n+1 minus n,
+ *    today's report minus yesterday's) is itself a sum of kept cells: 0 or at least 3 clients. There are no
+ *    "other" rows and no totals over withheld rows. Windows are whole UTC days, so no two windows differ by less
+ *    than a day's kept cells.
+ * 4. Nothing per client leaves the database: rows are aggregates keyed by labels, normalised paths (identifiers
+ *    masked) and categories; raw user-agents, addresses, wallets and query strings are never stored.
+ */
+
+export const MIN_DISTINCT_CLIENTS = 3;
+export const CLIENT_BUCKETS = ["3-9", "10-24", "25-49", "50-99", "100+"] as const;
+export type ClientBucket = (typeof CLIENT_BUCKETS)[number] | "0";
+
+export function clientBucket(clients: number): ClientBucket {
+  if (clients === 0) return "0";
+  // A count of 1 or 2 here means a cell escaped suppression: a bug, never a published figure.
+  if (clients < MIN_DISTINCT_CLIENTS) throw new Error(`privacy: a row with ${clients} distinct clients reached publication`);
+  if (clients < 10) return "3-9";
+  if (clients < 25) return "10-24";
+  if (clients < 50) return "25-49";
+  if (clients < 100) return "50-99";
+  return "100+";
+}
+
+/** A report window: the `days` complete UTC days before the day of `nowMs` (today is never counted). */
+export interface ReportWindow {
+  days: number;
+  fromMs: number;
+  toMs: number;
+  /** First and last day covered, YYYY-MM-DD. */
+  from: string;
+  to: string;
+}
+
+export function completeDays(nowMs: number, days: number, endOffsetDays = 0): ReportWindow {
+  const toMs = (Math.floor(nowMs / DAY_MS) - endOffsetDays) * DAY_MS;
+  const fromMs = toMs - days * DAY_MS;
+  return { days, fromMs, toMs, from: isoDay(fromMs), to: isoDay(toMs - DAY_MS) };
+}
+
+export const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+export interface PublishedRow {
+  key: Partial<Record<LogDimension, string | number>>;
+  clients: ClientBucket;
+  requests: number;
+  quotes: number;
+  served: number;
+  days: number;
+  firstDate: string;
+  lastDate: string;
+}
+
+/** The request log's privacy-suppressed rollups (the storage repository implements it). */
+export interface LogRollups {
+  rollup(spec: RollupSpec): Promise<RollupRow[]>;
+}
+
+/** Families of request-log figures, each with its cell. Figures of different families count different things. */
+const CELLS = {
+  demand: ["path", "unrouted", "automated", "outcome"],
+  crawls: ["ai_company"],
+  referrals: ["assistant"],
+  ecosystems: ["ecosystem"],
+} as const satisfies Record<string, readonly LogDimension[]>;
+export type LogFamily = keyof typeof CELLS;
+
+/** Row dimensions that are functions of a cell dimension (the category and price band of a path). */
+const DERIVED: Partial<Record<LogDimension, LogDimension>> = { category: "path", price_band: "path" };
+
+export class PrivateLog {
+  constructor(private readonly log: LogRollups) {}
+
+  async rows(family: LogFamily, row: readonly LogDimension[], window: ReportWindow, filter: Omit<LogFilter, "fromMs" | "toMs"> = {}): Promise<PublishedRow[]> {
+    const cell: readonly LogDimension[] = CELLS[family];
+    for (const dimension of row) {
+      const source = DERIVED[dimension];
+      if (dimension !== "day" && !cell.includes(dimension) && (source === undefined || !cell.includes(source))) {
+        throw new Error(`privacy: ${family} rows cannot group by ${dimension}, which is not a function of their cell`);
+      }
+    }
+    const scoped: LogFilter = {
+      ...filter,
+      fromMs: window.fromMs,
+      toMs: window.toMs,
+      ...(family === "crawls" ? { aiCrawler: true } : {}),
+      ...(family === "referrals" ? { assistantReferral: true } : {}),
+    };
+    const rows = await this.log.rollup({ cell, row, filter: scoped, minClientsPerCell: MIN_DISTINCT_CLIENTS });
+    return rows.filter((r) => r.clients >= MIN_DISTINCT_CLIENTS).map(publish);
+  }
+}
+
+function publish(r: RollupRow): PublishedRow {
+  return {
+    key: r.key,
+    clients: clientBucket(r.clients),
+    requests: r.requests,
+    quotes: r.quotes,
+    served: r.served,
+    days: r.days,
+    firstDate: isoDay(r.firstDay * DAY_MS),
+    lastDate: isoDay(r.lastDay * DAY_MS),
+  };
+}
+
+/** An event from outside the request log (router needs, clicks, outcomes) that a report counts per client. */
+export interface ClientEvent {
+  clientKey: string;
+  atMs: number;
+}
+
+export interface PublishedGroup<E> {
+  row: string;
+  clients: ClientBucket;
+  events: E[];
+}
+
+/**
+ * The same rules for events held in memory: events are grouped into cells (`cellOf` x UTC day), cells with fewer
+ * than 3 distinct clients are dropped, and rows are formed from kept cells. `rowOf` must be a function of the
+ * cell: a cell whose events map to two rows is refused.
+ */
+export function privateGroups<E extends ClientEvent>(
+  events: readonly E[],
+  window: ReportWindow,
+  cellOf: (event: E) => string,
+  rowOf: (event: E) => string,
+): PublishedGroup<E>[] {
+  const cells = new Map<string, { row: string; clients: Set<string>; events: E[] }>();
+  for (const event of events) {
+    if (event.atMs < window.fromMs || event.atMs >= window.toMs) continue;
+    const key = `${cellOf(event)}\u0000${Math.floor(event.atMs / DAY_MS)}`;
+    const row = rowOf(event);
+    const cell = cells.get(key) ?? { row, clients: new Set<string>(), events: [] };
+    if (cell.row !== row) throw new Error(`privacy: rows must be a function of the cell (${row} vs ${cell.row})`);
+    cell.clients.add(event.clientKey);
+    cell.events.push(event);
+    cells.set(key, cell);
+  }
+  const rows = new Map<string, { clients: Set<string>; events: E[] }>();
+  for (const cell of cells.values()) {
+    if (cell.clients.size < MIN_DISTINCT_CLIENTS) continue;
+    const row = rows.get(cell.row) ?? { clients: new Set<string>(), events: [] };
+    for (const client of cell.clients) row.clients.add(client);
+    row.events.push(...cell.events);
+    rows.set(cell.row, row);
+  }
+  return [...rows].map(([row, { clients, events: kept }]) => ({ row, clients: clientBucket(clients.size), events: kept }));
+}
+
+/** Totals are only ever sums of published rows (rule 3). */
+export function sumOf<T>(rows: readonly T[], figure: (row: T) => number): number {
+  return rows.reduce((total, row) => total + figure(row), 0);
+}
