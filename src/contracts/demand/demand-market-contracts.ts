@@ -62,7 +62,7 @@ export const demandIntentContract: OperationContract<typeof windowOnly, typeof i
   operationId: "api_demand_intent",
   description:
     "Declared intent: the needs agents sent to the router (/api/discover), clustered by topic, with needs, result clicks and outcome reports " +
-    "per intent. Cells are intent x event kind x UTC day. " +
+    "per intent. " +
     PRIVACY_NOTE,
   params: windowOnly,
   response: intentResponse,
@@ -152,7 +152,7 @@ export const demandReliabilityContract: OperationContract<typeof windowOnly, typ
   description:
     "Provider reliability per origin: the share of conformance checks passed in the probe's results (/api/probe) with the number of probes " +
     "and the latest grade, and the share of router outcome reports (/api/discover/outcome) that said the result helped, with sample counts. " +
-    "Probe results describe providers and are given in full; outcome reports follow the privacy rules (cells: origin x helped x UTC day). " +
+    "Probe results describe providers and are given in full; outcome reports follow the privacy rules. " +
     PRIVACY_NOTE,
   params: windowOnly,
   response: reliabilityResponse,

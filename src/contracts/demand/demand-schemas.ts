@@ -20,10 +20,12 @@ export const WindowSchema = z
 
 export const PRIVACY_NOTE =
   "Privacy (every demand report): a row needs at least 3 distinct clients in its window and client counts are buckets (3-9, 10-24, " +
-  "25-49, 50-99, 100+, or 0). The unit is the cell, the row's finest grouping on one UTC day (request log: path x routed x monitor x " +
-  "outcome x day): cells of 1 or 2 clients are dropped before any sum, so every figure, total and window is a sum of cells of at least 3 " +
-  "clients and no subtraction of published figures (a total minus its rows, 30d minus 7d) recovers a withheld one. Totals are sums of " +
-  "published rows only; there are no 'other' rows. No per-client row, user-agent, IP address or wallet is ever returned.";
+  "25-49, 50-99, 100+, or 0). The unit is the cell, the finest grouping any report uses, on one UTC day (request log: path x routed x " +
+  "monitor x outcome x AI company x assistant x ecosystem x day; router events: intent x kind x origin x helped x day): cells of 1 or 2 " +
+  "clients are dropped before any sum, so every figure, total, report and window is a sum of cells of at least 3 clients and no subtraction " +
+  "of published figures (a total minus its rows, 30d minus 7d, one report minus another) recovers a withheld one. Totals are sums of " +
+  "published rows only; there are no 'other' rows. The router's own paths are reported as router events only. No per-client row, " +
+  "user-agent, IP address or wallet is ever returned.";
 
 export const reportEnvelope = {
   window: WindowSchema,

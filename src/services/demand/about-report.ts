@@ -23,13 +23,13 @@ const pct = (r: ConversionRate) => r.conversion_rate_pct ?? 0;
 export async function demandSample(reports: DemandReports) {
   const month = reports.window(30);
   const [retained, top7, conversion30, takers30, daily30, quoted30, agentQuoted30] = await Promise.all([
-    reports.privateLog.rows("demand", [], reports.window(RETENTION_DAYS)),
+    reports.privateLog.rows([], reports.window(RETENTION_DAYS)),
     reports.log.top(reports.window(7)),
     reports.log.conversion(month),
     reports.crawlsAndWeeks.crawlToRefer(month),
     reports.crawlsAndWeeks.daily(month),
-    reports.privateLog.rows("demand", [], month, { unrouted: false, outcomes: ["quote"] }),
-    reports.privateLog.rows("demand", [], month, { unrouted: false, automated: false, outcomes: ["quote"] }),
+    reports.privateLog.rows([], month, { unrouted: false, outcomes: ["quote"] }),
+    reports.privateLog.rows([], month, { unrouted: false, automated: false, outcomes: ["quote"] }),
   ]);
   const all = conversion30.overall.with_monitors;
   const agents = conversion30.overall.excluding_monitors;

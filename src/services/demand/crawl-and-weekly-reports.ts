@@ -48,7 +48,7 @@ export class CrawlAndWeeklyReports {
   constructor(private readonly log: PrivateLog) {}
 
   async crawlToRefer(window: ReportWindow): Promise<CrawlTaker[]> {
-    const [crawls, referrals] = await Promise.all([this.log.rows("crawls", ["ai_company"], window), this.log.rows("referrals", ["assistant"], window)]);
+    const [crawls, referrals] = await Promise.all([this.log.rows(["ai_company"], window, { aiCrawler: true }), this.log.rows(["assistant"], window, { assistantReferral: true })]);
     const companies = new Set([...crawls.map((r) => String(r.key.ai_company)), ...referrals.map((r) => String(r.key.assistant))]);
     return [...companies]
       .map((company) => {
@@ -71,7 +71,7 @@ export class CrawlAndWeeklyReports {
 
   /** Every day of the window, with zeros on days nothing publishable happened. */
   async daily(window: ReportWindow): Promise<DailyFigures[]> {
-    const [demand, crawls] = await Promise.all([this.log.rows("demand", ["day"], window), this.log.rows("crawls", ["day"], window)]);
+    const [demand, crawls] = await Promise.all([this.log.rows(["day"], window), this.log.rows(["day"], window, { aiCrawler: true })]);
     const days: DailyFigures[] = [];
     for (let ms = window.fromMs; ms < window.toMs; ms += DAY_MS) {
       const day = ms / DAY_MS;
@@ -86,7 +86,7 @@ export class CrawlAndWeeklyReports {
     const week = completeDays(nowMs, 7);
     const previous = completeDays(nowMs, 7, 7);
     const agents = { automated: false } as const;
-    const [current, before] = await Promise.all([this.log.rows("demand", ["category"], week, agents), this.log.rows("demand", ["category"], previous, agents)]);
+    const [current, before] = await Promise.all([this.log.rows(["category"], week, agents), this.log.rows(["category"], previous, agents)]);
     const topics = current.map((r) => {
       const prior = before.find((p) => p.key.category === r.key.category)?.requests ?? 0;
       return {

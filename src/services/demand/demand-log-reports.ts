@@ -41,10 +41,10 @@ export class DemandLogReports {
 
   async top(window: ReportWindow): Promise<{ endpoints: EndpointDemand[]; categories: CategoryDemand[] }> {
     const [rows, buyers, categoryRows, categoryBuyers] = await Promise.all([
-      this.log.rows("demand", ["path", "category", "price_band"], window, AGENT_DEMAND),
-      this.log.rows("demand", ["path"], window, { ...AGENT_DEMAND, outcomes: BUYING }),
-      this.log.rows("demand", ["category"], window, AGENT_DEMAND),
-      this.log.rows("demand", ["category"], window, { ...AGENT_DEMAND, outcomes: BUYING }),
+      this.log.rows(["path", "category", "price_band"], window, AGENT_DEMAND),
+      this.log.rows(["path"], window, { ...AGENT_DEMAND, outcomes: BUYING }),
+      this.log.rows(["category"], window, AGENT_DEMAND),
+      this.log.rows(["category"], window, { ...AGENT_DEMAND, outcomes: BUYING }),
     ]);
     const buyersOf = (published: PublishedRow[], dimension: "path" | "category", value: string) =>
       published.find((b) => text(b.key[dimension]) === value)?.clients ?? "0";
@@ -66,8 +66,8 @@ export class DemandLogReports {
   /** Paths we do not serve, and paid routes that were quoted but never paid for, as one build order. */
   async unmet(window: ReportWindow): Promise<UnmetRow[]> {
     const [missing, quoted] = await Promise.all([
-      this.log.rows("demand", ["path", "category"], window, { unrouted: true, automated: false }),
-      this.log.rows("demand", ["path", "category", "price_band"], window, { ...AGENT_DEMAND, outcomes: BUYING }),
+      this.log.rows(["path", "category"], window, { unrouted: true, automated: false }),
+      this.log.rows(["path", "category", "price_band"], window, { ...AGENT_DEMAND, outcomes: BUYING }),
     ]);
     const rows: UnmetRow[] = [
       ...missing
@@ -83,10 +83,10 @@ export class DemandLogReports {
     const paidOnly = (rows: PublishedRow[]) => rows.filter((r) => !["free", "none"].includes(text(r.key.price_band)));
     const routed = { unrouted: false } as const;
     const [all, allQuoting, agents, agentsQuoting] = await Promise.all([
-      this.log.rows("demand", ["category", "price_band"], window, { ...routed, outcomes: BUYING }),
-      this.log.rows("demand", ["category", "price_band"], window, { ...routed, outcomes: ["quote"] }),
-      this.log.rows("demand", ["category", "price_band"], window, { ...AGENT_DEMAND, outcomes: BUYING }),
-      this.log.rows("demand", ["category", "price_band"], window, { ...AGENT_DEMAND, outcomes: ["quote"] }),
+      this.log.rows(["category", "price_band"], window, { ...routed, outcomes: BUYING }),
+      this.log.rows(["category", "price_band"], window, { ...routed, outcomes: ["quote"] }),
+      this.log.rows(["category", "price_band"], window, { ...AGENT_DEMAND, outcomes: BUYING }),
+      this.log.rows(["category", "price_band"], window, { ...AGENT_DEMAND, outcomes: ["quote"] }),
     ]);
     const keyOf = (r: PublishedRow) => `${text(r.key.category)}|${text(r.key.price_band)}`;
     const find = (rows: PublishedRow[], key: string) => rows.find((r) => keyOf(r) === key);

@@ -10,8 +10,8 @@ export const RETENTION_DAYS = 90;
 
 export const PRIVACY_POLICY =
   `Aggregates only; no per-client request log is sold. A row counts distinct clients over its own window and is withheld below ${MIN_DISTINCT_CLIENTS}; ` +
-  "the unit is the cell (the row's finest grouping on one UTC day), and cells with 1 or 2 distinct clients are dropped before anything is summed, " +
-  "so every published figure, total, day and window is a sum of cells of at least 3 clients and no subtraction of published figures recovers a withheld one. " +
+  "the unit is the cell (the finest grouping any report uses, on one UTC day), and cells with 1 or 2 distinct clients are dropped before anything is summed, " +
+  "so every published figure, total, report, day and window is a sum of cells of at least 3 clients and no subtraction of published figures recovers a withheld one. " +
   "Client counts are buckets (3-9, 10-24, 25-49, 50-99, 100+; 0 when nothing is publishable). Windows are whole UTC days before today. " +
   "User-agents are reduced to ecosystem, company and role labels, paths are normalised with identifiers masked, and no raw user-agent, " +
   "IP address, wallet or query string is stored. Clients are keyed by an HMAC of the paying wallet, or of the network prefix and user-agent, " +

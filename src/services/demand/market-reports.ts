@@ -63,7 +63,7 @@ export class MarketReports {
     const [resources, freshness, ecosystems] = await Promise.all([
       this.sources.mirroredResources(),
       this.sources.indexFreshness(),
-      this.log.rows("ecosystems", ["ecosystem"], window),
+      this.log.rows(["ecosystem"], window),
     ]);
     const groups = groupBy(resources, resourceCategory);
     const census = [...groups].map(([category, listed]) => ({

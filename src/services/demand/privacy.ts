@@ -6,14 +6,16 @@ import type { LogDimension, LogFilter, RollupRow, RollupSpec } from "../../stora
  * Reports never see the request log or an exact client count: they ask this module for rows and get published
  * rows only.
  *
- * 1. Minimum 3 distinct clients. The unit is the cell: a row's finest grouping on one UTC day (for the request
- *    log: path x routed or not x monitor or not x outcome x day). A cell with 1 or 2 distinct clients is dropped
- *    before anything is summed; a row is published only if its kept cells hold at least 3 distinct clients.
+ * 1. Minimum 3 distinct clients. The unit is the cell: the finest grouping any report uses, on one UTC day (for
+ *    the request log: path x routed x monitor x outcome x AI company x assistant x ecosystem x day; for router
+ *    events: intent x kind x origin x helped x day). A cell with 1 or 2 distinct clients is dropped before
+ *    anything is summed; a row is published only if its kept cells hold at least 3 distinct clients.
  * 2. Buckets. Client counts leave as `3-9`, `10-24`, `25-49`, `50-99`, `100+` (or `0`: nothing publishable).
  * 3. Complementary suppression. Every published figure (a row, a category, a total, a day, any window) is a sum
  *    over kept cells, and every row grouping is a function of its cell. So the difference of any two published
  *    figures (a total minus its rows, a category minus its endpoints, 30 days minus 7 days, window n+1 minus n,
- *    today's report minus yesterday's) is itself a sum of kept cells: 0 or at least 3 clients. There are no
+ *    today's report minus yesterday's, one report minus another) is itself a sum of kept cells: 0 or at least 3
+ *    clients. There are no
  *    "other" rows and no totals over withheld rows. Windows are whole UTC days, so no two windows differ by less
  *    than a day's kept cells.
  * 4. Nothing per client leaves the database: rows are aggregates keyed by labels, normalised paths (identifiers
@@ -69,37 +71,37 @@ export interface LogRollups {
   rollup(spec: RollupSpec): Promise<RollupRow[]>;
 }
 
-/** Families of request-log figures, each with its cell. Figures of different families count different things. */
-const CELLS = {
-  demand: ["path", "unrouted", "automated", "outcome"],
-  crawls: ["ai_company"],
-  referrals: ["assistant"],
-  ecosystems: ["ecosystem"],
-} as const satisfies Record<string, readonly LogDimension[]>;
-export type LogFamily = keyof typeof CELLS;
+/**
+ * The one cell of the request log, shared by every report: path x routed x monitor x outcome x AI company x
+ * referring assistant x ecosystem (x UTC day). Reports of different kinds (per endpoint, per AI company, per
+ * ecosystem, per day) are then sums over the same kept cells, so no report can be subtracted from another to
+ * isolate a withheld group either (a path's hits minus the published crawlers' crawls, say).
+ */
+const LOG_CELL: readonly LogDimension[] = ["path", "unrouted", "automated", "outcome", "ai_company", "assistant", "ecosystem"];
 
 /** Row dimensions that are functions of a cell dimension (the category and price band of a path). */
 const DERIVED: Partial<Record<LogDimension, LogDimension>> = { category: "path", price_band: "path" };
 
+/**
+ * The router's own paths: their requests are reported as router events (intent), counted in the router's cells;
+ * leaving them out of the log's reports keeps the two sources from being subtracted from each other.
+ */
+export const ROUTER_PATHS = ["/api/discover", "/api/discover/go", "/api/discover/outcome"];
+
+export type LogRowFilter = Omit<LogFilter, "fromMs" | "toMs" | "pathsNot">;
+
 export class PrivateLog {
   constructor(private readonly log: LogRollups) {}
 
-  async rows(family: LogFamily, row: readonly LogDimension[], window: ReportWindow, filter: Omit<LogFilter, "fromMs" | "toMs"> = {}): Promise<PublishedRow[]> {
-    const cell: readonly LogDimension[] = CELLS[family];
+  async rows(row: readonly LogDimension[], window: ReportWindow, filter: LogRowFilter = {}): Promise<PublishedRow[]> {
     for (const dimension of row) {
       const source = DERIVED[dimension];
-      if (dimension !== "day" && !cell.includes(dimension) && (source === undefined || !cell.includes(source))) {
-        throw new Error(`privacy: ${family} rows cannot group by ${dimension}, which is not a function of their cell`);
+      if (dimension !== "day" && !LOG_CELL.includes(dimension) && (source === undefined || !LOG_CELL.includes(source))) {
+        throw new Error(`privacy: rows cannot group by ${dimension}, which is not a function of the cell`);
       }
     }
-    const scoped: LogFilter = {
-      ...filter,
-      fromMs: window.fromMs,
-      toMs: window.toMs,
-      ...(family === "crawls" ? { aiCrawler: true } : {}),
-      ...(family === "referrals" ? { assistantReferral: true } : {}),
-    };
-    const rows = await this.log.rollup({ cell, row, filter: scoped, minClientsPerCell: MIN_DISTINCT_CLIENTS });
+    const scoped: LogFilter = { ...filter, fromMs: window.fromMs, toMs: window.toMs, pathsNot: ROUTER_PATHS };
+    const rows = await this.log.rollup({ cell: LOG_CELL, row, filter: scoped, minClientsPerCell: MIN_DISTINCT_CLIENTS });
     return rows.filter((r) => r.clients >= MIN_DISTINCT_CLIENTS).map(publish);
   }
 }

@@ -28,6 +28,9 @@ const STOPWORDS = new Set(["the", "and", "for", "with", "from", "that", "this", 
 const MAX_TERMS = 8;
 const MIN_TERM_CLIENTS = 3;
 
+/** The router events' one cell (with the day), shared by intent and reliability so neither can be subtracted from the other. */
+const routerCell = (e: RouterEvent) => [topicOfText(e.need), e.kind, e.origin ?? "", String(e.helped)].join("|");
+
 const ratio = (part: number, whole: number) => (whole === 0 ? null : Math.round((part / whole) * 1000) / 1000);
 
 export class RouterReports {
@@ -35,7 +38,7 @@ export class RouterReports {
 
   async intent(window: ReportWindow): Promise<IntentRow[]> {
     const events = await this.sources.routerEvents(window.fromMs, window.toMs);
-    const groups = privateGroups(events, window, (e) => `${topicOfText(e.need)}|${e.kind}`, (e) => topicOfText(e.need));
+    const groups = privateGroups(events, window, routerCell, (e) => topicOfText(e.need));
     return groups
       .map(({ row, clients, events: kept }) => ({
         intent: row,
@@ -51,7 +54,7 @@ export class RouterReports {
   async reliability(window: ReportWindow): Promise<ReliabilityRow[]> {
     const [events, probes] = await Promise.all([this.sources.routerEvents(window.fromMs, window.toMs), this.sources.probeResults(window.fromMs, window.toMs)]);
     const outcomes = events.filter((e): e is RouterEvent & { origin: string } => e.kind === "outcome" && e.origin !== null && e.helped !== null);
-    const reported = privateGroups(outcomes, window, (e) => `${e.origin}|${e.helped}`, (e) => e.origin);
+    const reported = privateGroups(outcomes, window, routerCell, (e) => e.origin);
     const origins = new Set([...reported.map((g) => g.row), ...probes.map((p) => p.origin)]);
     return [...origins]
       .map((origin) => {
