@@ -6,6 +6,9 @@ import { loopbackService } from "../support/loopback-service.js";
 import { SHARED_PRESENT } from "../support/shared-paths.js";
 import { NOW_MS, syntheticLog, writeSyntheticLog } from "./synthetic-demand.js";
 
+/** What the test reads in the page (the project's TypeScript has no DOM library). */
+type BrowserWindow = { getComputedStyle(element: unknown): { fill: string } };
+
 /** The weekly page in a real browser (Debian's chromium): its table and chart render, and nothing errs or is blocked. */
 describe.skipIf(!SHARED_PRESENT || !chromiumAvailable())("/what-agents-want in headless chromium", () => {
   const server = loopbackService({ clock: new FakeClock(NOW_MS), importRecordings: false });
@@ -36,7 +39,7 @@ describe.skipIf(!SHARED_PRESENT || !chromiumAvailable())("/what-agents-want in h
     const bar = await page.locator("#topics-chart rect.bar-now").nth(1).boundingBox();
     expect(bar?.width).toBeGreaterThan(100);
     // The stylesheet applied (its hash is in the CSP): the bars are filled blue.
-    expect(await page.locator("#topics-chart rect.bar-now").nth(1).evaluate((el) => getComputedStyle(el).fill)).toBe("rgb(37, 99, 235)");
+    expect(await page.locator("#topics-chart rect.bar-now").nth(1).evaluate((el) => (globalThis as unknown as BrowserWindow).getComputedStyle(el).fill)).toBe("rgb(37, 99, 235)");
     await page.waitForLoadState("networkidle");
     expect(problems).toEqual([]);
     await page.close();
