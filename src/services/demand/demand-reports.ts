@@ -19,6 +19,8 @@ export const PRIVACY_POLICY =
 
 /** Every demand report, reading the request log only through the privacy module. */
 export class DemandReports {
+  /** For reports that need a plain rollup (the free sample's coverage and quoting clients). */
+  readonly privateLog: PrivateLog;
   readonly log: DemandLogReports;
   readonly crawlsAndWeeks: CrawlAndWeeklyReports;
   readonly market: MarketReports;
@@ -29,16 +31,12 @@ export class DemandReports {
     sources: DemandSources,
     private readonly clock: Clock,
   ) {
-    const privateLog = new PrivateLog(rollups);
-    this.log = new DemandLogReports(privateLog);
-    this.crawlsAndWeeks = new CrawlAndWeeklyReports(privateLog);
-    this.market = new MarketReports(privateLog, this.log, sources);
+    this.privateLog = new PrivateLog(rollups);
+    this.log = new DemandLogReports(this.privateLog);
+    this.crawlsAndWeeks = new CrawlAndWeeklyReports(this.privateLog);
+    this.market = new MarketReports(this.privateLog, this.log, sources);
     this.router = new RouterReports(sources);
-    this.privateLog = privateLog;
   }
-
-  /** For reports that need a plain rollup (the free sample's coverage and quoting clients). */
-  readonly privateLog: PrivateLog;
 
   window(days: number): ReportWindow {
     return completeDays(this.clock.nowMs(), days);

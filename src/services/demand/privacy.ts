@@ -90,10 +90,30 @@ export const ROUTER_PATHS = ["/api/discover", "/api/discover/go", "/api/discover
 
 export type LogRowFilter = Omit<LogFilter, "fromMs" | "toMs" | "pathsNot">;
 
+/** Rollups kept per node: past days never change (rows are written at "now", retention deletes whole days). */
+const MAX_CACHED_ROLLUPS = 512;
+
 export class PrivateLog {
+  private readonly cache = new Map<string, Promise<PublishedRow[]>>();
+
   constructor(private readonly log: LogRollups) {}
 
-  async rows(row: readonly LogDimension[], window: ReportWindow, filter: LogRowFilter = {}): Promise<PublishedRow[]> {
+  /**
+   * Published rows of whole past UTC days, so the answer for a window cannot change during the day: it is computed
+   * once per node and kept (a full-log scan on SQLite takes seconds and blocks the event loop).
+   */
+  rows(row: readonly LogDimension[], window: ReportWindow, filter: LogRowFilter = {}): Promise<PublishedRow[]> {
+    const key = JSON.stringify([row, window.fromMs, window.toMs, filter]);
+    const cached = this.cache.get(key);
+    if (cached !== undefined) return cached;
+    if (this.cache.size >= MAX_CACHED_ROLLUPS) this.cache.clear();
+    const computed = this.compute(row, window, filter);
+    this.cache.set(key, computed);
+    computed.catch(() => this.cache.delete(key));
+    return computed;
+  }
+
+  private async compute(row: readonly LogDimension[], window: ReportWindow, filter: LogRowFilter): Promise<PublishedRow[]> {
     for (const dimension of row) {
       const source = DERIVED[dimension];
       if (dimension !== "day" && !LOG_CELL.includes(dimension) && (source === undefined || !LOG_CELL.includes(source))) {

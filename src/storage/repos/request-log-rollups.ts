@@ -76,34 +76,33 @@ export class RequestLogRollups {
   async rollup(spec: RollupSpec): Promise<RollupRow[]> {
     const cellExprs = [...spec.cell.map((d) => EXPRESSIONS[d]), EXPRESSIONS.day];
     const rowExprs = spec.row.map((d) => EXPRESSIONS[d]);
-    const where = whereClause(spec.filter);
-    const cellSelect = sql.join(cellExprs.map((e, i) => sql`${sql.raw(e)} AS ${sql.ref(`c${i}`)}`));
-    const join = sql.join(
-      cellExprs.map((e, i) => sql`${sql.raw(e)} = kept.${sql.ref(`c${i}`)}`),
-      sql` AND `,
-    );
-    const rowSelect = rowExprs.length === 0 ? sql`` : sql`${sql.join(rowExprs.map((e, i) => sql`${sql.raw(e)} AS ${sql.ref(`r${i}`)}`))}, `;
-    const groupBy = rowExprs.length === 0 ? sql`` : sql`GROUP BY ${sql.join(rowExprs.map((e) => sql.raw(e)))}`;
+    const cellCols = cellExprs.map((_, i) => sql.ref(`c${i}`));
+    const rowCols = rowExprs.map((_, i) => sql.ref(`r${i}`));
+    const aliased = (exprs: string[], prefix: string) => exprs.map((e, i) => sql`${sql.raw(e)} AS ${sql.ref(`${prefix}${i}`)}`);
+    const dayCol = sql.ref(`c${cellExprs.length - 1}`);
+    // No join: one pass groups events per (cell, day, client); a window count over those gives each cell's distinct
+    // clients; rows are then summed from the kept cells' per-client lines. Row dimensions are functions of the
+    // cell, so grouping by them as well never splits a cell.
     const query = sql<Record<string, string | number>>`
-      WITH kept AS (
-        SELECT ${cellSelect} FROM request_log WHERE ${where}
-        GROUP BY ${sql.join(cellExprs.map((e) => sql.raw(e)))}
-        HAVING COUNT(DISTINCT client_key) >= ${spec.minClientsPerCell}
-      )
-      SELECT ${rowSelect}
-        COUNT(DISTINCT client_key) AS clients, COUNT(*) AS requests,
-        SUM(CASE WHEN outcome = 'quote' THEN 1 ELSE 0 END) AS quotes,
-        SUM(CASE WHEN outcome = 'served' THEN 1 ELSE 0 END) AS served,
-        COUNT(DISTINCT ${sql.raw(EXPRESSIONS.day)}) AS days,
-        MIN(${sql.raw(EXPRESSIONS.day)}) AS first_day, MAX(${sql.raw(EXPRESSIONS.day)}) AS last_day
-      FROM request_log JOIN kept ON ${join}
-      WHERE ${where}
-      ${groupBy}`;
+      WITH per_client AS (
+        SELECT ${sql.join([...aliased(cellExprs, "c"), ...aliased(rowExprs, "r")])}, client_key,
+          COUNT(*) AS requests,
+          SUM(CASE WHEN outcome = 'quote' THEN 1 ELSE 0 END) AS quotes,
+          SUM(CASE WHEN outcome = 'served' THEN 1 ELSE 0 END) AS served
+        FROM request_log WHERE ${whereClause(spec.filter)}
+        GROUP BY ${sql.join([...cellExprs, ...rowExprs].map((e) => sql.raw(e)))}, client_key
+      ),
+      cells AS (SELECT per_client.*, COUNT(*) OVER (PARTITION BY ${sql.join(cellCols)}) AS cell_clients FROM per_client)
+      SELECT ${rowCols.length === 0 ? sql`` : sql`${sql.join(rowCols)}, `}
+        COUNT(DISTINCT client_key) AS clients, SUM(requests) AS requests, SUM(quotes) AS quotes, SUM(served) AS served,
+        COUNT(DISTINCT ${dayCol}) AS days, MIN(${dayCol}) AS first_day, MAX(${dayCol}) AS last_day
+      FROM cells WHERE cell_clients >= ${spec.minClientsPerCell}
+      ${rowCols.length === 0 ? sql`` : sql`GROUP BY ${sql.join(rowCols)}`}`;
     const { rows } = await query.execute(this.db);
     return rows
       .filter((r) => Number(r.requests) > 0)
       .map((r) => ({
-        key: Object.fromEntries(spec.row.map((d, i) => [d, r[`r${i}`]])),
+        key: Object.fromEntries(spec.row.map((d, i) => [d, typeof r[`r${i}`] === "string" ? r[`r${i}`] : Number(r[`r${i}`])])),
         clients: Number(r.clients),
         requests: Number(r.requests),
         quotes: Number(r.quotes),
