@@ -4,6 +4,21 @@ import { correlationMatrixContract } from "./cross-asset/correlation-matrix.js";
 import { macroAnalogContract } from "./cross-asset/macro-analog.js";
 import { playbookContract } from "./cross-asset/playbook.js";
 import { devFaucetContract } from "./dev/dev-faucet.js";
+import {
+  demandAboutContract,
+  demandConversionContract,
+  demandCrawlToReferContract,
+  demandTopContract,
+  demandUnmetContract,
+  whatAgentsWantContract,
+} from "./demand/demand-log-contracts.js";
+import {
+  demandCompetitorsContract,
+  demandIntentContract,
+  demandMatchesContract,
+  demandPricingContract,
+  demandReliabilityContract,
+} from "./demand/demand-market-contracts.js";
 import { apiCatalogContract } from "./discovery/api-catalog.js";
 import { dailyBriefContract } from "./feeds/daily-brief.js";
 import { getTrendsContract } from "./feeds/get-trends.js";
@@ -87,6 +102,17 @@ export const OPERATION_CONTRACTS: readonly OperationContract[] = [
   signalsHistoryContract,
   devFaucetContract,
   probeContract,
+  demandAboutContract,
+  demandTopContract,
+  demandUnmetContract,
+  demandConversionContract,
+  demandCompetitorsContract,
+  demandIntentContract,
+  demandCrawlToReferContract,
+  demandMatchesContract,
+  demandPricingContract,
+  demandReliabilityContract,
+  whatAgentsWantContract,
 ] as readonly OperationContract[];
 
 export function findOperationContract(operationId: string): OperationContract | undefined {

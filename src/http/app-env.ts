@@ -5,5 +5,7 @@ export interface AppEnv {
   Variables: {
     requestId: string;
     scope: RequestScope;
+    /** Set when no route matched the path (the request log records it as a path we do not serve). */
+    unrouted: boolean;
   };
 }

@@ -102,10 +102,13 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   app.use("*", dynamicQuote(deps.operations));
   if (deps.paymentGate !== undefined) app.use("*", paymentEdge(deps.paymentGate.middleware, deps.logger));
 
-  for (const op of deps.operations) mountOperation(app, op.route, op.contract, op.handle);
+  for (const op of deps.operations) mountOperation(app, op.route, op.contract, op.handle, op.html);
   for (const register of deps.extraRoutes) register(app);
 
-  app.notFound((c) => errorResponse(c, new AppError("NOT_FOUND", `No route ${c.req.method} ${c.req.path}; see /api or /openapi.json`)));
+  app.notFound((c) => {
+    c.set("unrouted", true);
+    return errorResponse(c, new AppError("NOT_FOUND", `No route ${c.req.method} ${c.req.path}; see /api or /openapi.json`));
+  });
   app.onError((error, c) => {
     const ids = { requestId: c.get("requestId"), clientRequestId: c.get("scope")?.clientRequestId };
     if (error instanceof AppError) {

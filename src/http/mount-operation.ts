@@ -24,6 +24,7 @@ export function mountOperation<P extends z.ZodObject, R extends z.ZodType>(
   route: CatalogRoute,
   contract: OperationContract<P, R>,
   handle: OperationHandler<P, R>,
+  html?: (body: z.infer<R>) => string,
 ): void {
   if (route.operationId !== contract.operationId) {
     throw new Error(`contract ${contract.operationId} mounted on catalog route ${route.operationId}`);
@@ -33,7 +34,10 @@ export function mountOperation<P extends z.ZodObject, R extends z.ZodType>(
     const params = await parseOperationParams(c, contract.params);
     const payer = c.get("scope")?.payer;
     const answer = await handle(params, { requestId: c.get("requestId"), ...(payer === undefined ? {} : { payer }) });
-    return c.json(servedBody(answer) as object, 200);
+    const body = servedBody(answer);
+    if (html !== undefined) c.header("Vary", "Accept");
+    if (html !== undefined && prefersHtml(c.req.header("accept"))) return c.html(html(body as z.infer<R>), 200);
+    return c.json(body as object, 200);
   });
 }
 
@@ -46,4 +50,12 @@ function servedBody(answer: unknown): unknown {
   const nothingServed = nothingServedError(answer);
   if (nothingServed !== undefined) throw nothingServed;
   return answer.body;
+}
+
+/** Browsers ask for text/html first; agents send application/json, * / *, or nothing, and get JSON. */
+function prefersHtml(accept: string | undefined): boolean {
+  if (accept === undefined) return false;
+  const html = accept.indexOf("text/html");
+  const json = accept.indexOf("application/json");
+  return html !== -1 && (json === -1 || html < json);
 }

@@ -13,4 +13,6 @@ export interface RouteModule {
    * parameters, asked before the 402 is written. May throw an AppError (the caller gets it instead of a quote).
    */
   quote?: (params: any) => Promise<number>;
+  /** Pages for people: the HTML form of the 200 body, sent when the caller's Accept prefers text/html. */
+  html?: (body: any) => string;
 }

@@ -33,6 +33,8 @@ import { buildFacilitator } from "./build-facilitator.js";
 import type { Resolve } from "../providers/http/safe-outbound-client.js";
 import { buildAlerts } from "./build-alerts.js";
 import { buildCrossAsset } from "./build-cross-asset.js";
+import { buildDemand } from "./build-demand.js";
+import type { DemandSources } from "../services/demand/demand-sources.js";
 import { buildFeeds, type FeedOverrides } from "./build-feeds.js";
 import { buildForecasts } from "./build-forecasts.js";
 import { buildMarketData, type MarketDataOverrides } from "./build-market-data.js";
@@ -60,6 +62,8 @@ export interface BuildOptions {
   outboundResolve?: Resolve;
   /** Test seam: the transport of the live feed adapters (a replay fetch). */
   feeds?: FeedOverrides;
+  /** Test seam: what the demand reports read from the mirrors, router and probe (synthetic in tests). */
+  demandSources?: DemandSources;
   /** Test seam: a facilitator wrapper (e.g. one that fails settlement) around the configured one. */
   wrapFacilitator?: (facilitator: FacilitatorClient) => FacilitatorClient;
 }
@@ -136,6 +140,7 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
   operations.push(...feeds.routes);
   const probe = buildProbe({ config, database, clock, resolve: options.outboundResolve });
   operations.push(...probe.routes);
+  operations.push(...buildDemand({ database, clock, sources: options.demandSources }).routes);
   if (wiring.testMoney !== undefined) operations.push(devFaucetRoute(wiring.testMoney));
 
   const ledger = new SettlementLedger(database.db);

@@ -58,7 +58,9 @@ export function ecosystemLabel(userAgent: string | undefined): string {
 
 /** The assistant a visit was referred from, `null` when there is no referrer, `other` for any other site. */
 export function assistantLabel(referer: string | undefined, utmSource?: string | null): string | null {
-  if (utmSource === "chatgpt.com") return "openai";
+  // Assistants tag the links they show (ChatGPT: utm_source=chatgpt.com) and native apps often send no Referer.
+  const tagged = utmSource === undefined || utmSource === null ? undefined : assistantOfHost(utmSource.trim().toLowerCase());
+  if (tagged !== undefined) return tagged;
   if (referer === undefined || referer === "") return null;
   let host: string;
   try {
@@ -66,6 +68,9 @@ export function assistantLabel(referer: string | undefined, utmSource?: string |
   } catch {
     return "other";
   }
-  for (const [label, hosts] of ASSISTANT_HOSTS) if (hosts.includes(host)) return label;
-  return "other";
+  return assistantOfHost(host) ?? "other";
+}
+
+function assistantOfHost(host: string): string | undefined {
+  return ASSISTANT_HOSTS.find(([, hosts]) => hosts.includes(host))?.[0];
 }

@@ -10,6 +10,7 @@ import { createAlertTables } from "./migrations/0003-alerts.js";
 import { createFeedSnapshots } from "./migrations/0004-feed-snapshots.js";
 import { createTradingSignals } from "./migrations/0005-trading-signals.js";
 import { createProbeResults } from "./migrations/0007-probe-results.js";
+import { createDemandLog } from "./migrations/0008-demand-log.js";
 import type { SqlDialect } from "./sql-dialect.js";
 
 export interface Database {
@@ -75,6 +76,7 @@ async function migrateToLatest(database: Database, schema: string | undefined): 
     "0004-feed-snapshots": createFeedSnapshots(),
     "0005-trading-signals": createTradingSignals(),
     "0007-probe-results": createProbeResults(),
+    "0008-demand-log": createDemandLog(),
   };
   // With a schema, Kysely must look for its migration tables there: otherwise its existence check sees the
   // kysely_migration_lock of any other schema in the database and then fails to find it on the search_path.

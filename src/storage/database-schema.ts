@@ -45,6 +45,13 @@ export interface RequestLogTable {
   ecosystem: string;
   assistant: string | null;
   duration_ms: number;
+  /** Migration 0008 (demand log): 1 when no route matched; monitor/indexer; AI company and crawler role; category; price band. */
+  unrouted: Generated<number>;
+  automation: string | null;
+  ai_company: string | null;
+  ai_role: string | null;
+  category: string | null;
+  price_band: string | null;
 }
 
 export interface BarsTable {

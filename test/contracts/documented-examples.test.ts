@@ -39,6 +39,15 @@ const NOT_REPLAYABLE: Record<string, string> = {
   "/trading/signals/history": "the answer is whatever the signal log holds (recorded on a replayed log; see trading-examples.ts)",
   "/trading/performance": "the answer is whatever the signal log holds (recorded on a replayed log; see trading-examples.ts)",
   "/api/probe": "probes an origin over the network (a recording with the origin renamed; test/probe checks it against a live probe)",
+  // Demand reports: the answer is whatever the request log (and the router, probe and mirrors) holds; the examples show the
+  // shapes on a synthetic log and test/demand checks every report against known answers.
+  ...Object.fromEntries(
+    ["about", "top", "unmet", "conversion", "competitors", "intent", "crawl-to-refer", "matches", "pricing", "reliability"].map((r) => [
+      `/api/demand/${r}`,
+      "the answer is whatever the request log holds (shapes on a synthetic log; test/demand checks known answers)",
+    ]),
+  ),
+  "/what-agents-want": "the answer is whatever the request log holds (shapes on a synthetic log; test/demand checks known answers)",
 };
 
 type Operation = {

@@ -31,7 +31,7 @@ describe("MCP tools generated from the contracts", () => {
   });
 
   it("has no tool for an operation without a contract", () => {
-    expect(operationTool(findCatalogRoute("api_demand_matches"))).toBeUndefined();
+    expect(operationTool({ ...findCatalogRoute("get_latest_price"), operationId: "no_such_contract" })).toBeUndefined();
   });
 });
 

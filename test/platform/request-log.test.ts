@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DAY_MS } from "../../src/domain/bar.js";
 import { purgeExpiredRequests } from "../../src/jobs/request-log-retention.js";
 import { RETENTION_MS } from "../../src/services/client-keyer.js";
 import { assistantLabel, ecosystemLabel } from "../../src/services/client-labels.js";
@@ -71,13 +72,16 @@ describe.skipIf(!SHARED_PRESENT)("request log", () => {
     const salts = new ClientKeySalts(service.database.db);
     const base = { requestId: "old", operationId: null, method: "GET", path: "/x", status: 200, outcome: "free" as const, priceUsd: null, clientKey: "k", ecosystem: "other", assistant: null, durationMs: 1 };
     await log.append({ ...base, tsMs: clock.nowMs() - RETENTION_MS - 1 });
-    await log.append({ ...base, requestId: "recent", tsMs: clock.nowMs() - RETENTION_MS + 60_000 });
+    // Whole UTC days go at once: the day that began 90 days before today's start is gone, the next one is kept.
+    await log.append({ ...base, requestId: "day-90", tsMs: Math.floor(clock.nowMs() / DAY_MS) * DAY_MS - RETENTION_MS + DAY_MS - 1 });
+    await log.append({ ...base, requestId: "recent", tsMs: Math.floor(clock.nowMs() / DAY_MS) * DAY_MS - RETENTION_MS + DAY_MS });
     const ancientPeriod = Math.floor((clock.nowMs() - 3 * RETENTION_MS) / RETENTION_MS) * RETENTION_MS;
     const ancientSalt = await salts.saltFor(ancientPeriod);
     const purged = await purgeExpiredRequests(log, salts, clock);
     expect(purged).toBeGreaterThanOrEqual(1);
     const left = await log.since(0);
     expect(left.some((r) => r.requestId === "old")).toBe(false);
+    expect(left.some((r) => r.requestId === "day-90")).toBe(false);
     expect(left.some((r) => r.requestId === "recent")).toBe(true);
     expect(await new ClientKeySalts(service.database.db).saltFor(ancientPeriod)).not.toBe(ancientSalt);
   });

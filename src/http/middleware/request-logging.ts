@@ -4,6 +4,8 @@ import type { CatalogRoute } from "../../contracts/route-catalog.js";
 import type { Clock } from "../../domain/clock.js";
 import type { ClientKeyer } from "../../services/client-keyer.js";
 import { assistantLabel, ecosystemLabel } from "../../services/client-labels.js";
+import { categoryOf, normalisePath, priceBandOf } from "../../services/demand/request-facets.js";
+import { userAgentRoles } from "../../services/demand/user-agent-roles.js";
 import type { RequestLogEntry, RequestOutcome } from "../../storage/repos/request-log.js";
 import type { AppEnv } from "../app-env.js";
 
@@ -34,6 +36,9 @@ export function requestLogging(deps: {
     const outcome: RequestOutcome =
       status === 402 && scope?.payer === undefined ? "quote" : status >= 400 ? "error" : paid && scope?.settled === true ? "served" : "free";
     const nowMs = deps.clock.nowMs();
+    const unrouted = c.get("unrouted") === true;
+    // A served route is logged under its catalog path; anything else under its normalised path (identifiers masked).
+    const path = route !== undefined && !unrouted ? route.path : normalisePath(c.req.path);
     try {
       const clientKey = await deps.keyer.keyFor(
         { payer: scope?.payer, ip: clientIp(c.req.header("x-forwarded-for"), c.env), userAgent: c.req.header("user-agent") },
@@ -44,7 +49,7 @@ export function requestLogging(deps: {
         requestId: c.get("requestId"),
         operationId: route?.operationId ?? null,
         method: c.req.method,
-        path: route?.path ?? c.req.path.slice(0, 200),
+        path,
         status,
         outcome,
         priceUsd: route?.price.kind === "fixed" ? route.price.usd : (scope?.quoteUsd ?? null),
@@ -52,6 +57,13 @@ export function requestLogging(deps: {
         ecosystem: ecosystemLabel(c.req.header("user-agent")),
         assistant: assistantLabel(c.req.header("referer"), c.req.query("utm_source") ?? null),
         durationMs: Math.round((performance.now() - startedMs) * 100) / 100,
+        demand: {
+          unrouted,
+          ...userAgentRoles(c.req.header("user-agent")),
+          // Both facets are functions of the logged path (the privacy rules rely on it).
+          category: categoryOf(deps.routeForPath(path), path),
+          priceBand: unrouted ? null : priceBandOf(route),
+        },
       });
     } catch (error) {
       deps.logger.error({ err: error, requestId: c.get("requestId"), clientRequestId: scope?.clientRequestId }, "request log write failed");

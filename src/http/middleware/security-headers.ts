@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from "hono";
+import { WHAT_AGENTS_WANT_POLICY } from "../routes/demand/what-agents-want-page.js";
 
 /** JSON and text answers never load anything, and nothing may frame them. */
 const API_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
@@ -33,7 +34,7 @@ export function securityHeaders(options: { httpsOnly: boolean }): MiddlewareHand
     const headers = c.res.headers;
     const docs = c.req.path === "/docs" || c.req.path.startsWith("/docs/");
     const page = c.req.path === "/" || c.req.path.startsWith("/web/");
-    headers.set("Content-Security-Policy", docs ? DOCS_POLICY : page ? PAGE_POLICY : API_POLICY);
+    headers.set("Content-Security-Policy", docs ? DOCS_POLICY : page ? PAGE_POLICY : c.req.path === "/what-agents-want" ? WHAT_AGENTS_WANT_POLICY : API_POLICY);
     headers.set("X-Content-Type-Options", "nosniff");
     headers.set("Referrer-Policy", "no-referrer");
     headers.set("X-Frame-Options", "DENY");

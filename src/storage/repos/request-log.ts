@@ -16,6 +16,18 @@ export interface RequestLogEntry {
   ecosystem: string;
   assistant: string | null;
   durationMs: number;
+  /** The demand facets (migration 0008); absent on rows logged before it. */
+  demand?: DemandFacets;
+}
+
+export interface DemandFacets {
+  /** No route matched the path (a path we do not serve); `path` is then the normalised path. */
+  unrouted: boolean;
+  automation: "monitor" | "indexer" | null;
+  aiCompany: string | null;
+  aiRole: string | null;
+  category: string | null;
+  priceBand: string | null;
 }
 
 /** The request log behind the demand reports. Rows carry labels and keyed hashes, never raw IPs or user-agents. */
@@ -38,6 +50,12 @@ export class RequestLog {
         ecosystem: entry.ecosystem,
         assistant: entry.assistant,
         duration_ms: entry.durationMs,
+        unrouted: entry.demand?.unrouted === true ? 1 : 0,
+        automation: entry.demand?.automation ?? null,
+        ai_company: entry.demand?.aiCompany ?? null,
+        ai_role: entry.demand?.aiRole ?? null,
+        category: entry.demand?.category ?? null,
+        price_band: entry.demand?.priceBand ?? null,
       })
       .execute();
   }
@@ -62,6 +80,14 @@ export class RequestLog {
       ecosystem: r.ecosystem,
       assistant: r.assistant,
       durationMs: r.duration_ms,
+      demand: {
+        unrouted: Number(r.unrouted) === 1,
+        automation: r.automation as DemandFacets["automation"],
+        aiCompany: r.ai_company,
+        aiRole: r.ai_role,
+        category: r.category,
+        priceBand: r.price_band,
+      },
     }));
   }
 

@@ -1,0 +1,78 @@
+import {
+  demandAboutContract,
+  demandConversionContract,
+  demandCrawlToReferContract,
+  demandTopContract,
+  demandUnmetContract,
+  MONITORS_ARE,
+  whatAgentsWantContract,
+  type CrawlParams,
+  type WindowParams,
+} from "../../../contracts/demand/demand-log-contracts.js";
+import {
+  demandCompetitorsContract,
+  demandIntentContract,
+  demandMatchesContract,
+  demandPricingContract,
+  demandReliabilityContract,
+  PRICING_RULE,
+} from "../../../contracts/demand/demand-market-contracts.js";
+import { PRIVACY_NOTE, windowDays } from "../../../contracts/demand/demand-schemas.js";
+import type { OperationContract } from "../../../contracts/operation-contract.js";
+import { findCatalogRoute } from "../../../contracts/route-catalog.js";
+import { demandSample } from "../../../services/demand/about-report.js";
+import { CRAWL_TO_REFER_METHOD, crawlTotals } from "../../../services/demand/crawl-and-weekly-reports.js";
+import type { DemandReports } from "../../../services/demand/demand-reports.js";
+import type { ReportWindow } from "../../../services/demand/privacy.js";
+import type { RouteModule } from "../../route-module.js";
+import { whatAgentsWantPage } from "./what-agents-want-page.js";
+
+/** The eleven demand routes: each reads one report of the demand service, which reads the log only through the privacy module. */
+export function demandRoutes(reports: DemandReports): RouteModule[] {
+  const envelope = (window: ReportWindow) => ({ window: { days: window.days, from: window.from, to: window.to }, generated_at: reports.nowIso(), privacy: PRIVACY_NOTE });
+  const windowed = <T extends object>(contract: OperationContract, build: (window: ReportWindow) => Promise<T>): RouteModule => ({
+    route: findCatalogRoute(contract.operationId),
+    contract,
+    handle: async (params: WindowParams) => {
+      const window = reports.window(windowDays(params.window));
+      return { ...envelope(window), ...(await build(window)) };
+    },
+  });
+  const freshness = async () => ({ index_freshness: await reports.market.freshness() });
+
+  return [
+    { route: findCatalogRoute("api_demand_about"), contract: demandAboutContract, handle: () => demandSample(reports) },
+    windowed(demandTopContract, async (w) => {
+      const top = await reports.log.top(w);
+      const sum = (pick: (e: (typeof top.endpoints)[number]) => number) => top.endpoints.reduce((t, e) => t + pick(e), 0);
+      return { ...top, totals: { quotes: sum((e) => e.quotes), served: sum((e) => e.served), hits: sum((e) => e.hits) } };
+    }),
+    windowed(demandUnmetContract, async (w) => ({ build_order: await reports.log.unmet(w) })),
+    windowed(demandConversionContract, async (w) => ({ ...(await reports.log.conversion(w)), monitors_are: MONITORS_ARE })),
+    windowed(demandCompetitorsContract, async (w) => {
+      const { census, freshness: indexes, ecosystems } = await reports.market.competitors(w);
+      const missing = indexes.filter((i) => !i.mirrored).map((i) => i.index);
+      const note = missing.length === 0 ? "Every index is mirrored." : `Not mirrored: ${missing.join(", ")}; their listings are missing from the census.`;
+      return { supply_census: census, index_freshness: indexes, ecosystems_calling_us: ecosystems, note };
+    }),
+    windowed(demandIntentContract, async (w) => ({ intents: await reports.router.intent(w) })),
+    {
+      route: findCatalogRoute("api_demand_crawl_to_refer"),
+      contract: demandCrawlToReferContract,
+      handle: async (params: CrawlParams) => {
+        const window = reports.window(params.window);
+        const companies = await reports.crawlsAndWeeks.crawlToRefer(window);
+        return { ...envelope(window), ...crawlTotals(companies), companies, method: CRAWL_TO_REFER_METHOD };
+      },
+    },
+    windowed(demandMatchesContract, async (w) => ({ matches: await reports.market.matches(w), ...(await freshness()) })),
+    windowed(demandPricingContract, async (w) => ({ categories: await reports.market.pricing(w), ...(await freshness()), rule: PRICING_RULE })),
+    windowed(demandReliabilityContract, async (w) => ({ providers: await reports.router.reliability(w) })),
+    {
+      route: findCatalogRoute("what_agents_want"),
+      contract: whatAgentsWantContract,
+      handle: () => reports.weekly(),
+      html: whatAgentsWantPage,
+    },
+  ];
+}

@@ -1,0 +1,27 @@
+import type { Clock } from "../domain/clock.js";
+import type { RouteModule } from "../http/route-module.js";
+import { demandRoutes } from "../http/routes/demand/demand-routes.js";
+import type { DemandSources } from "../services/demand/demand-sources.js";
+import { DemandReports } from "../services/demand/demand-reports.js";
+import type { Database } from "../storage/create-database.js";
+import { RequestLogRollups } from "../storage/repos/request-log-rollups.js";
+
+/**
+ * Until the index mirrors, the router and the probe are connected (their repositories implement DemandSources),
+ * the reports say so: no index is mirrored and there are no router events or probe results.
+ */
+export const UNCONNECTED_DEMAND_SOURCES: DemandSources = {
+  mirroredResources: async () => [],
+  indexFreshness: async () => [
+    { index: "cdp", mirrored: false, mirrored_at: null },
+    { index: "x402scan", mirrored: false, mirrored_at: null },
+  ],
+  routerEvents: async () => [],
+  probeResults: async () => [],
+};
+
+/** The demand reports: the request log's privacy-suppressed rollups plus the mirrors, router and probe. */
+export function buildDemand(deps: { database: Database; clock: Clock; sources?: DemandSources }): { routes: RouteModule[] } {
+  const reports = new DemandReports(new RequestLogRollups(deps.database.db), deps.sources ?? UNCONNECTED_DEMAND_SOURCES, deps.clock);
+  return { routes: demandRoutes(reports) };
+}
