@@ -35,6 +35,7 @@ import { verifySignatureContract } from "./signing/verify-signature.js";
 import { signalsHistoryContract } from "./trading/signals-history.js";
 import { tradingPerformanceContract } from "./trading/trading-performance.js";
 import { tradingSignalContract } from "./trading/trading-signal.js";
+import { routeContract } from "./fulfilment/route.js";
 
 /**
  * Every operation contract, for front ends that are not the HTTP routes (the MCP server builds one tool per
@@ -82,6 +83,7 @@ export const OPERATION_CONTRACTS: readonly OperationContract[] = [
   tradingPerformanceContract,
   signalsHistoryContract,
   devFaucetContract,
+  routeContract,
 ] as readonly OperationContract[];
 
 export function findOperationContract(operationId: string): OperationContract | undefined {

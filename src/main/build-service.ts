@@ -33,6 +33,7 @@ import type { Resolve } from "../providers/http/safe-outbound-client.js";
 import { buildAlerts } from "./build-alerts.js";
 import { buildCrossAsset } from "./build-cross-asset.js";
 import { buildFeeds, type FeedOverrides } from "./build-feeds.js";
+import { buildFulfilment } from "./build-fulfilment.js";
 import { buildForecasts } from "./build-forecasts.js";
 import { buildMarketData, type MarketDataOverrides } from "./build-market-data.js";
 import type { MarketDataCheck } from "./market-data-check.js";
@@ -132,6 +133,8 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
   operations.push(...alerts.routes);
   const feeds = buildFeeds({ config, database, clock, logger, marketData, overrides: options.feeds });
   operations.push(...feeds.routes);
+  const fulfilment = buildFulfilment({ config, database, clock, resolve: options.outboundResolve });
+  operations.push(...fulfilment.routes);
   if (wiring.testMoney !== undefined) operations.push(devFaucetRoute(wiring.testMoney));
 
   const ledger = new SettlementLedger(database.db);
@@ -195,6 +198,7 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
     close: async () => {
       await jobs.stop();
       await alerts.close();
+      await fulfilment.close();
       await patterns.close();
       await embedded?.close();
       if (options.database === undefined) await database.close();
