@@ -20,24 +20,28 @@ const params = z.object({
     .openapi({ description: "The seller's x402 resource (https, public address; see the description for what is refused)", example: "https://seller.example.com/api/weather" }),
   method: enumParam(["GET", "POST"] as const, { default: "GET", description: "How the seller's resource is called" }),
   params: z
-    .preprocess(
-      (v) => {
-        if (typeof v !== "string") return v;
-        try {
-          return JSON.parse(v) as unknown;
-        } catch {
-          return v;
-        }
-      },
-      SellerParamsSchema.refine((o) => Object.keys(o).length <= 32, "must have at most 32 keys"),
-    )
+    .union([
+      SellerParamsSchema,
+      // In the query string the object comes as its JSON text.
+      z
+        .string()
+        .transform((text, ctx) => {
+          try {
+            return JSON.parse(text) as unknown;
+          } catch {
+            ctx.addIssue({ code: "custom", message: "must be a JSON object (its JSON text in the query string)" });
+            return z.NEVER;
+          }
+        })
+        .pipe(SellerParamsSchema),
+    ], { error: "must be a JSON object of string, number or boolean values" })
+    .refine((o) => Object.keys(o).length <= 32, "must have at most 32 keys")
     .default({})
     .openapi({
       description:
         "The seller's parameters: a JSON object of string, number or boolean values (in the query string, its JSON text). " +
         "GET sends them as the seller URL's query string (added to any it already has), POST as a JSON body.",
       example: '{"city":"Paris"}',
-      type: "object",
     }),
 });
 
