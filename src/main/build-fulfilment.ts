@@ -26,8 +26,15 @@ export interface FulfilmentDeps {
 export function buildFulfilment(deps: FulfilmentDeps): { routes: RouteModule[]; close(): Promise<void> } {
   const key = deps.config.routeWalletPrivateKey;
   if (key === undefined) return { routes: [], close: async () => undefined };
-  // Its own SSRF-safe client: a seller's body is relayed, so it is bounded tighter than the 1 MiB default.
-  const outbound = createSafeOutboundClient({ allowHosts: deps.config.outboundAllowHosts, resolve: deps.resolve, maxResponseBytes: ROUTE_MAX_SELLER_BODY_BYTES });
+  // Its own SSRF-safe client: a seller's body is relayed, so it is bounded tighter than the 1 MiB default; and
+  // no kept-alive connections, so a purchase never goes out on a socket the seller has just closed (a paid
+  // request lost that way would fail the purchase for nothing).
+  const outbound = createSafeOutboundClient({
+    allowHosts: deps.config.outboundAllowHosts,
+    resolve: deps.resolve,
+    maxResponseBytes: ROUTE_MAX_SELLER_BODY_BYTES,
+    keepAlive: false,
+  });
   const service = new FulfilmentService({
     outbound,
     wallet: createRouteWallet(key as Hex, safeFetch(outbound)),

@@ -1,7 +1,9 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { createConfig, lintFromString } from "@redocly/openapi-core";
 import { recoverMessageAddress } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { routeContract } from "../../src/contracts/fulfilment/route.js";
 import { Fulfilments } from "../../src/storage/repos/fulfilments.js";
 import { routeHarness, routePath } from "../support/route-harness.js";
 import { SHARED_MISSING_REASON, SHARED_PRESENT } from "../support/shared-paths.js";
@@ -154,6 +156,37 @@ describe.skipIf(!SHARED_PRESENT)("route-and-fulfil against a stock x402 seller",
       seller.price = "$0.01";
     }
     expect(delta(await balances(), before)).toEqual([0n, 0n, 0n, 0n]);
+  });
+
+  it("a seller price changed between our 402 and the paid call: the payment no longer matches the new quote (402), nobody paid", async () => {
+    const { payer, seller, service } = h();
+    const path = routePath(seller, "/weather");
+    const header = await payer.paymentFor(path);
+    const before = await balances();
+    const servedBefore = seller.served;
+    seller.script("$0.02");
+    try {
+      const res = await service.app.request(path, { method: "POST", headers: { "PAYMENT-SIGNATURE": header } });
+      expect(res.status).toBe(402);
+      expect(decodeHeader<{ accepts: { amount: string }[] }>(res.headers.get("payment-required")).accepts[0].amount).toBe("21000");
+    } finally {
+      seller.price = "$0.01";
+    }
+    expect(delta(await balances(), before)).toEqual([0n, 0n, 0n, 0n]);
+    expect(seller.served).toBe(servedBefore);
+  });
+
+  it("is documented: dynamic x-payment-info, Redocly-clean, its example valid against its schema", async () => {
+    const { service } = h();
+    const text = await (await service.app.request("/openapi.json")).text();
+    const doc = JSON.parse(text) as Body;
+    const post = doc.paths["/api/route"].post;
+    expect(post["x-payment-info"]).toMatchObject({ price: { mode: "dynamic", currency: "USD" } });
+    expect(Object.keys(post.responses)).toEqual(expect.arrayContaining(["200", "402", "422", "502", "503"]));
+    const config = await createConfig({ extends: ["recommended"] });
+    const problems = await lintFromString({ source: text, absoluteRef: "/openapi.json", config });
+    expect(problems.filter((p) => p.severity === "error" && p.location[0]?.pointer?.includes("~1api~1route")).map((p) => p.message)).toEqual([]);
+    expect(routeContract.response.safeParse(routeContract.example.response).success).toBe(true);
   });
 
   it("refuses, before any 402, sellers it cannot buy from", async () => {
