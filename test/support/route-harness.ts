@@ -28,12 +28,12 @@ export const routeTestDns: Resolve = async (host) => {
  * faucet), loopback allowed for plain http (OUTBOUND_ALLOW_HOSTS=127.0.0.1), a stock x402 seller settling
  * on the same embedded chain, and a funded caller; started and closed by the enclosing describe's hooks.
  */
-export function routeHarness(): () => RouteHarness {
+export function routeHarness(env: Record<string, string> = {}): () => RouteHarness {
   let harness: RouteHarness | undefined;
   beforeAll(async () => {
     const key = generatePrivateKey();
     const routeWallet = privateKeyToAccount(key).address;
-    const service = await startTestService({ env: { ROUTE_WALLET_PRIVATE_KEY: key, OUTBOUND_ALLOW_HOSTS: "127.0.0.1" }, outboundResolve: routeTestDns });
+    const service = await startTestService({ env: { ROUTE_WALLET_PRIVATE_KEY: key, OUTBOUND_ALLOW_HOSTS: "127.0.0.1", ...env }, outboundResolve: routeTestDns });
     const embedded = service.embedded!;
     await embedded.mintUsdc(routeWallet, 20_000_000n);
     const seller = await startX402Seller(embedded.facilitator);
