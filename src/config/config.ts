@@ -37,6 +37,7 @@ const EnvSchema = z.object({
   RATE_LIMIT_FREE_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(120),
   RATE_LIMIT_FAUCET_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(10),
   TRUST_PROXY: z.enum(["true", "false"], "must be true or false").default("false"),
+  ROUTE_WALLET_PRIVATE_KEY: HexKeySchema.optional(),
 });
 
 /** Coinbase's x402 facilitator (Base mainnet), the URL @coinbase/x402 uses; requests are signed with the CDP key. */
@@ -71,6 +72,8 @@ export interface Config {
   hardwarePricesUrl: string | undefined;
   logLevel: z.infer<typeof EnvSchema>["LOG_LEVEL"];
   edge: EdgeLimits;
+  /** Wallet that pays sellers for /api/route (route-and-fulfil); unset = the route is not mounted. */
+  routeWalletPrivateKey: string | undefined;
 }
 
 /** What the HTTP edge enforces before any route or payment code runs. */
@@ -138,6 +141,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       faucetRequestsPerMinute: e.RATE_LIMIT_FAUCET_PER_MINUTE,
       trustProxy: e.TRUST_PROXY === "true",
     },
+    routeWalletPrivateKey: e.ROUTE_WALLET_PRIVATE_KEY,
   });
 }
 

@@ -52,6 +52,7 @@ import { probeContract } from "./probe/probe.js";
 import { signalsHistoryContract } from "./trading/signals-history.js";
 import { tradingPerformanceContract } from "./trading/trading-performance.js";
 import { tradingSignalContract } from "./trading/trading-signal.js";
+import { routeContract } from "./fulfilment/route.js";
 
 /**
  * Every operation contract, for front ends that are not the HTTP routes (the MCP server builds one tool per
@@ -113,6 +114,7 @@ export const OPERATION_CONTRACTS: readonly OperationContract[] = [
   demandPricingContract,
   demandReliabilityContract,
   whatAgentsWantContract,
+  routeContract,
 ] as readonly OperationContract[];
 
 export function findOperationContract(operationId: string): OperationContract | undefined {

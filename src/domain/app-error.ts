@@ -18,6 +18,7 @@ export const ErrorCodeSchema = z.enum([
   "UPSTREAM_SCHEMA_CHANGED",
   "SETTLEMENT_FAILED",
   "INTERNAL",
+  "SELLER_FAILED",
 ]);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
 

@@ -66,8 +66,11 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   for (const op of deps.operations) mountedPaths.set(op.route.path, op.route);
   const routeForPath = (path: string) => mountedPaths.get(path) ?? ROUTE_CATALOG.find((r) => r.path === path);
   const isPaid = (path: string) => (mountedPaths.get(path)?.price.kind ?? "free") !== "free";
-  const rateClassOf = (path: string): RateClass =>
-    isPaid(path) ? "paid" : mountedPaths.get(path)?.operationId === "dev_faucet" ? "faucet" : "free";
+  const isDynamic = (path: string) => mountedPaths.get(path)?.price.kind === "dynamic";
+  // An unpaid call to a dynamically priced route costs us a quote (for /api/route, a call to the seller), so
+  // it draws from the free bucket like any other work done for nothing; paid calls are never limited.
+  const rateClassOf = (path: string, carriesPayment: boolean): RateClass =>
+    isPaid(path) && (carriesPayment || !isDynamic(path)) ? "paid" : mountedPaths.get(path)?.operationId === "dev_faucet" ? "faucet" : "free";
   // Read from the router on first use, once every route below has registered.
   let methodsByPath: Map<string, Set<string>> | undefined;
   const routed = () => (methodsByPath ??= routedMethods(app.routes));
@@ -85,7 +88,6 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   );
   app.use("*", requestContext(deps.scopes, (path) => routeForPath(path)?.operationId ?? null));
   app.use("*", requestLogging({ sink: deps.requestLog, keyer: deps.clientKeyer, clock: deps.clock, logger: deps.logger, routeForPath }));
-  const isDynamic = (path: string) => mountedPaths.get(path)?.price.kind === "dynamic";
   app.use("*", methodGuard({ methodsFor, knownPaths: () => routed().keys(), isPaid, isDynamic, gate: deps.paymentGate?.middleware }));
   app.use(
     "*",

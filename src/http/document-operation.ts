@@ -13,6 +13,7 @@ const ERROR_MEANINGS: Partial<Record<ErrorCode, string>> = {
   UPSTREAM_UNAVAILABLE: "UPSTREAM_UNAVAILABLE: the data source is unreachable (Retry-After says when to retry); nothing is charged",
   METHOD_NOT_ALLOWED: "METHOD_NOT_ALLOWED: the answer to any other method on this path (PUT, DELETE, PATCH...), with an Allow header; never a 402",
   PAYLOAD_TOO_LARGE: "PAYLOAD_TOO_LARGE: the body exceeds BODY_LIMIT_BYTES (64 KiB by default), refused before it is read",
+  SELLER_FAILED: "SELLER_FAILED: the seller did not deliver after our payment, or asked more than your quote covers (details say which); you are not charged",
 };
 
 const RETRY_AFTER = { "Retry-After": { schema: { type: "integer" as const }, description: "Seconds until the client may call again" } };

@@ -16,6 +16,8 @@ export interface HandlerContext {
   requestId: string;
   /** The wallet whose payment was verified for this call (paid routes only; undefined on free routes). */
   payer?: string;
+  /** The price in USD this call was quoted and paid (dynamically priced routes only). */
+  quoteUsd?: number;
 }
 
 /** Serves one operation on its catalog path for every method the catalog lists, and documents it. */
@@ -32,8 +34,12 @@ export function mountOperation<P extends z.ZodObject, R extends z.ZodType>(
   documentOperation(app, route, contract);
   app.on([...route.methods], route.path, async (c) => {
     const params = await parseOperationParams(c, contract.params);
-    const payer = c.get("scope")?.payer;
-    const answer = await handle(params, { requestId: c.get("requestId"), ...(payer === undefined ? {} : { payer }) });
+    const scope = c.get("scope");
+    const answer = await handle(params, {
+      requestId: c.get("requestId"),
+      ...(scope?.payer === undefined ? {} : { payer: scope.payer }),
+      ...(scope?.quoteUsd === undefined ? {} : { quoteUsd: scope.quoteUsd }),
+    });
     const body = servedBody(answer);
     if (html !== undefined) c.header("Vary", "Accept");
     if (html !== undefined && prefersHtml(c.req.header("accept"))) return c.html(html(body as z.infer<R>), 200);

@@ -36,6 +36,7 @@ import { buildCrossAsset } from "./build-cross-asset.js";
 import { buildDemand } from "./build-demand.js";
 import type { DemandSources } from "../services/demand/demand-sources.js";
 import { buildFeeds, type FeedOverrides } from "./build-feeds.js";
+import { buildFulfilment } from "./build-fulfilment.js";
 import { buildForecasts } from "./build-forecasts.js";
 import { buildMarketData, type MarketDataOverrides } from "./build-market-data.js";
 import type { MarketDataCheck } from "./market-data-check.js";
@@ -141,6 +142,8 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
   const probe = buildProbe({ config, database, clock, resolve: options.outboundResolve });
   operations.push(...probe.routes);
   operations.push(...buildDemand({ database, clock, sources: options.demandSources }).routes);
+  const fulfilment = buildFulfilment({ config, database, clock, resolve: options.outboundResolve });
+  operations.push(...fulfilment.routes);
   if (wiring.testMoney !== undefined) operations.push(devFaucetRoute(wiring.testMoney));
 
   const ledger = new SettlementLedger(database.db);
@@ -206,6 +209,7 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
       await jobs.stop();
       await alerts.close();
       await probe.close();
+      await fulfilment.close();
       await patterns.close();
       await embedded?.close();
       if (options.database === undefined) await database.close();

@@ -44,8 +44,8 @@ const MAX_QUERY_CHARS = 2000;
 /**
  * Calls Precedent routes for the MCP tools: free routes with plain fetch, paid ones with the stock x402 v2
  * client (exact scheme, EIP-3009 USDC), which answers the 402 by signing a payment from the wallet.
- * Each payment is checked against the spend budget in `onBeforePaymentCreation`, so a call over a cap is
- * refused before anything is signed.
+ * Each payment is checked against the spend budget in `onBeforePaymentCreation`, on the amount the 402 asks
+ * (fixed and dynamically priced routes alike), so a call over a cap is refused before anything is signed.
  */
 export class PrecedentClient {
   private firstSigner: string | undefined;
@@ -81,7 +81,9 @@ export class PrecedentClient {
     let accepted: { amount: string; asset: string; network: string; payTo: string } | undefined;
     const client = new x402Client();
     registerExactEvmScheme(client, { signer: account });
-    client.setSpendControls({ maxAmountPerPayment: formatUsd(this.budget.maxSpendAtomic) });
+    // Our budget is the cap (the hook below, on the 402's own amount: a dynamic route's price is known only
+    // there). The stock cap would refuse a quote above the session budget first, with its own generic error.
+    client.setSpendControls({ maxAmountPerPayment: false });
     client.onBeforePaymentCreation(async ({ selectedRequirements }) => {
       const amount = BigInt(selectedRequirements.amount);
       refusal = this.budget.refusal(amount);

@@ -11,6 +11,7 @@ import { createFeedSnapshots } from "./migrations/0004-feed-snapshots.js";
 import { createTradingSignals } from "./migrations/0005-trading-signals.js";
 import { createProbeResults } from "./migrations/0007-probe-results.js";
 import { createDemandLog } from "./migrations/0008-demand-log.js";
+import { createFulfilments } from "./migrations/0010-fulfilments.js";
 import type { SqlDialect } from "./sql-dialect.js";
 
 export interface Database {
@@ -77,6 +78,7 @@ async function migrateToLatest(database: Database, schema: string | undefined): 
     "0005-trading-signals": createTradingSignals(),
     "0007-probe-results": createProbeResults(),
     "0008-demand-log": createDemandLog(),
+    "0010-fulfilments": createFulfilments(),
   };
   // With a schema, Kysely must look for its migration tables there: otherwise its existence check sees the
   // kysely_migration_lock of any other schema in the database and then fails to find it on the search_path.

@@ -13,6 +13,7 @@ export interface DatabaseSchema {
   feed_snapshots: FeedSnapshotsTable;
   trading_signals: TradingSignalsTable;
   probe_results: ProbeResultsTable;
+  fulfilments: FulfilmentsTable;
 }
 
 export interface SettlementsTable {
@@ -182,4 +183,21 @@ export interface ProbeResultsTable {
   grade: string;
   checks: string;
   report: string;
+}
+
+/** Route-and-fulfil (migration 0010): opened before the seller is paid, finished once with the outcome. */
+export interface FulfilmentsTable {
+  request_id: string;
+  created_at_ms: number;
+  payer: string | null;
+  seller_url: string;
+  seller_method: string;
+  caller_quote_atomic: string;
+  seller_amount_atomic: string | null;
+  seller_pay_to: string | null;
+  seller_transaction: string | null;
+  seller_status: number | null;
+  outcome: string;
+  detail: string | null;
+  finished_at_ms: number | null;
 }

@@ -48,6 +48,7 @@ const NOT_REPLAYABLE: Record<string, string> = {
     ]),
   ),
   "/what-agents-want": "the answer is whatever the request log holds (shapes on a synthetic log; test/demand checks known answers)",
+  "/api/route": "buys from a live third-party seller (mounted only with ROUTE_WALLET_PRIVATE_KEY); test/fulfilment checks real purchases",
 };
 
 type Operation = {

@@ -54,4 +54,11 @@ describe("configuration from the environment", () => {
     expect(config.databaseUrl).toBe("postgres://u@h/db");
     expect(config.publicBaseUrl).toBe("https://api.example.com");
   });
+
+  it("reads the route wallet key (off when unset) and refuses a malformed one", () => {
+    expect(loadConfig({}).routeWalletPrivateKey).toBeUndefined();
+    const key = `0x${"22".repeat(32)}`;
+    expect(loadConfig({ ROUTE_WALLET_PRIVATE_KEY: key }).routeWalletPrivateKey).toBe(key);
+    expect(() => loadConfig({ ROUTE_WALLET_PRIVATE_KEY: "0x1234" })).toThrowError(/ROUTE_WALLET_PRIVATE_KEY: must be a 0x-prefixed 32-byte hex private key/);
+  });
 });

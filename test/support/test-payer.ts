@@ -6,7 +6,7 @@ import type { Service } from "../../src/main/build-service.js";
 export interface TestPayer {
   account: PrivateKeyAccount;
   /** Asks the route for its price (unpaid call) and returns a PAYMENT-SIGNATURE header value for it. */
-  paymentFor(path: string, method?: "GET" | "POST"): Promise<string>;
+  paymentFor(path: string, method?: "GET" | "POST", init?: RequestInit): Promise<string>;
   /** Unpaid call, then the same call paid. */
   pay(path: string, method?: "GET" | "POST", init?: RequestInit): Promise<Response>;
   balance(): Promise<bigint>;
@@ -26,8 +26,9 @@ export async function createTestPayer(service: Service, fundAtomic = 10_000_000n
   const client = new x402Client();
   registerExactEvmScheme(client, { signer: account });
 
-  const paymentFor = async (path: string, method: "GET" | "POST" = "POST") => {
-    const quote = await service.app.request(path, { method });
+  const paymentFor = async (path: string, method: "GET" | "POST" = "POST", init: RequestInit = {}) => {
+    // A dynamically priced route is quoted from its parameters, which may be in the body.
+    const quote = await service.app.request(path, { ...init, method });
     if (quote.status !== 402) throw new Error(`expected 402 from ${path}, got ${quote.status}`);
     const required = decodeHeader(quote.headers.get("payment-required"));
     const payload = await client.createPaymentPayload(required as never);
@@ -37,7 +38,7 @@ export async function createTestPayer(service: Service, fundAtomic = 10_000_000n
     account,
     paymentFor,
     pay: async (path, method = "POST", init = {}) => {
-      const header = await paymentFor(path, method);
+      const header = await paymentFor(path, method, init);
       const headers = new Headers(init.headers);
       headers.set("PAYMENT-SIGNATURE", header);
       return service.app.request(path, { ...init, method, headers });

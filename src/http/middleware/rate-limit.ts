@@ -11,7 +11,8 @@ export type RateClass = "free" | "faucet" | "paid";
 
 /**
  * Per-client, per-node rate limit on everything that costs us work but the caller nothing: free routes,
- * discovery documents, unknown paths, and (with its own, lower limit) the dev faucet. Over the limit a
+ * discovery documents, unknown paths, unpaid quotes of dynamically priced routes, and (with its own,
+ * lower limit) the dev faucet. Over the limit a
  * request answers 429 RATE_LIMITED with Retry-After before any route code runs. A limit of 0 turns it off.
  */
 export function rateLimit(deps: {
@@ -19,14 +20,17 @@ export function rateLimit(deps: {
   freePerMinute: number;
   faucetPerMinute: number;
   trustProxy: boolean;
-  rateClassOf: (path: string) => RateClass;
+  /** `carriesPayment`: an x402 PAYMENT-SIGNATURE / X-PAYMENT or an MPP `Authorization: Payment` is present. */
+  rateClassOf: (path: string, carriesPayment: boolean) => RateClass;
 }): MiddlewareHandler<AppEnv> {
   const buckets: Record<Exclude<RateClass, "paid">, TokenBuckets | undefined> = {
     free: deps.freePerMinute > 0 ? new TokenBuckets(deps.freePerMinute) : undefined,
     faucet: deps.faucetPerMinute > 0 ? new TokenBuckets(deps.faucetPerMinute) : undefined,
   };
   return async (c, next) => {
-    const rateClass = deps.rateClassOf(c.req.path);
+    const carriesPayment =
+      c.req.header("payment-signature") !== undefined || c.req.header("x-payment") !== undefined || /^\s*Payment\s/i.test(c.req.header("authorization") ?? "");
+    const rateClass = deps.rateClassOf(c.req.path, carriesPayment);
     const bucket = rateClass === "paid" ? undefined : buckets[rateClass];
     if (bucket === undefined || c.req.method === "OPTIONS") return next();
     const taken = bucket.take(rateLimitKey(clientAddress(c, deps.trustProxy)), deps.clock.nowMs());

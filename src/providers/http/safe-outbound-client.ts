@@ -4,7 +4,7 @@
  *
  * API
  *   const client = createSafeOutboundClient({ allowHosts?, httpsPorts?, resolve?, connectTimeoutMs?, totalTimeoutMs?,
- *                                             maxResponseBytes?, maxRedirects?, userAgent? });
+ *                                             maxResponseBytes?, maxRedirects?, userAgent?, keepAlive? });
  *   await client.checkUrl(url)          // registration time: URL rules + DNS now; throws OutboundBlockedError
  *   const res = await client.request(url, { method?, headers?, body? })
  *     -> { url (final), status, headers (lower-case), body (Uint8Array), redirects (hops followed) }
@@ -50,6 +50,8 @@ export interface SafeOutboundOptions {
   /** Cap on the response's header block (default 16 KiB, Node's own); a larger block fails as "too_large". */
   maxHeaderBytes?: number;
   userAgent?: string;
+  /** Reuse connections between requests (default true); false opens a fresh connection for every request. */
+  keepAlive?: boolean;
 }
 
 export interface SafeRequestInit {
@@ -147,6 +149,8 @@ export function createSafeOutboundClient(options: SafeOutboundOptions = {}): Saf
     bodyTimeout: totalTimeoutMs,
     maxResponseSize: maxResponseBytes,
     maxHeaderSize: options.maxHeaderBytes ?? 16 * 1024,
+    // undici: pipelining 0 disables keep-alive.
+    ...(options.keepAlive === false ? { pipelining: 0 } : {}),
   });
 
   const oneHop = async (url: URL, init: SafeRequestInit, signal: AbortSignal): Promise<Omit<SafeResponse, "redirects" | "url">> => {

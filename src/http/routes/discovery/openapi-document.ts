@@ -27,7 +27,7 @@ Edge rules, checked before any route or payment code runs: a body over BODY_LIMI
 Content-Length) answers 413 PAYLOAD_TOO_LARGE unread; free routes (discovery documents, /verify_signature, unknown paths) and the
 dev faucet are rate limited per client and per node with a token bucket (RATE_LIMIT_FREE_PER_MINUTE, 120 by default;
 RATE_LIMIT_FAUCET_PER_MINUTE, 10) and answer 429 RATE_LIMITED with Retry-After; paid routes are not rate limited (callers are
-limited by paying). A method a path does not serve answers 405 METHOD_NOT_ALLOWED with Allow, never 402. HEAD on a paid route
+limited by paying), except that an unpaid call to a dynamically priced route, which must be quoted, counts as a free call. A method a path does not serve answers 405 METHOD_NOT_ALLOWED with Allow, never 402. HEAD on a paid route
 answers as an unpaid GET (402 with PAYMENT-REQUIRED and WWW-Authenticate, no body) and never verifies or settles a payment,
 whatever it carries. X-Request-Id in a response is our own id for the request (also in error bodies as request_id); an
 X-Request-Id you send is never used as ours, only logged beside it.`;
