@@ -132,6 +132,9 @@ const ROWS: Row[] = [
   ["/api/ads/rate-card", GET_ONLY, FREE, "ads", "Advertising rate card"],
   ["/api/ads/network", GET_ONLY, FREE, "ads", "Advertising network statistics"],
   ["/api/ads/serve", GET_ONLY, FREE, "ads", "A sponsored item for publishers"],
+  // Not named by the spec (our names, documented in OpenAPI): a campaign's status, and the click redirect of a served item.
+  ["/api/ads/campaign/status", BOTH, FREE, "ads", "Status of an advertising campaign"],
+  ["/api/ads/click", GET_ONLY, FREE, "ads", "Click redirect of a sponsored item"],
   ["/api/route", BOTH, { kind: "dynamic", rule: "the seller's quoted price plus a 5% fee, quoted before payment" }, "fulfilment", "Buy the requested item from a seller for the caller"],
   ["/what-agents-want", GET_ONLY, FREE, "demand", "Weekly report of measured agent demand"],
   // Discovery documents (core-api §1.7) and the embedded-mode faucet.

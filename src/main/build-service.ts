@@ -30,6 +30,7 @@ import { PaymentClaims } from "../storage/repos/payment-claims.js";
 import { SettlementLedger } from "../storage/repos/settlement-ledger.js";
 import { buildFacilitator } from "./build-facilitator.js";
 import type { Resolve } from "../providers/http/safe-outbound-client.js";
+import { buildAds } from "./build-ads.js";
 import { buildAlerts } from "./build-alerts.js";
 import { buildCrossAsset } from "./build-cross-asset.js";
 import { buildFeeds, type FeedOverrides } from "./build-feeds.js";
@@ -132,6 +133,8 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
   operations.push(...alerts.routes);
   const feeds = buildFeeds({ config, database, clock, logger, marketData, overrides: options.feeds });
   operations.push(...feeds.routes);
+  const ads = buildAds({ config, database, clock, resolve: options.outboundResolve });
+  operations.push(...ads.routes);
   if (wiring.testMoney !== undefined) operations.push(devFaucetRoute(wiring.testMoney));
 
   const ledger = new SettlementLedger(database.db);
@@ -176,6 +179,7 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
     httpsOnly: config.publicBaseUrl.startsWith("https://"),
     extraRoutes: [
       registerDiscoveryRoutes({ publicBaseUrl: config.publicBaseUrl, version: SERVICE_VERSION, operations, payTo, mppEnabled: paymentGate.mppEnabled }),
+      ...ads.extraRoutes,
     ],
   });
 
@@ -195,6 +199,7 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
     close: async () => {
       await jobs.stop();
       await alerts.close();
+      await ads.close();
       await patterns.close();
       await embedded?.close();
       if (options.database === undefined) await database.close();
