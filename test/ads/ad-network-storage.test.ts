@@ -69,25 +69,25 @@ for (const kind of testDatabaseKinds()) {
       expect((await impressionsOf(database, campaign.id)).count).toBe(affordable);
     });
 
-    it("chooses by keywords matched, then remaining budget; other placements and unmatched words get no fill", async () => {
-      const two = await net.campaigns.create({ creative: creative("what-agents-want", ["crypto", "orderbook"], "Two keywords"), budgetUsd: 5, advertiser: wallet(2) });
+    it("chooses by keywords matched, then unspent share of budget; other placements and unmatched words get no fill", async () => {
+      const two = await net.campaigns.create({ creative: creative("what-agents-want", ["orderbook", "depth"], "Two keywords"), budgetUsd: 5, advertiser: wallet(2) });
       clock.advance(1);
-      const richer = await net.campaigns.create({ creative: creative("what-agents-want", ["crypto"], "Richer one keyword"), budgetUsd: 9, advertiser: wallet(3) });
+      const big = await net.campaigns.create({ creative: creative("what-agents-want", ["crypto"], "Twice the budget"), budgetUsd: 2, advertiser: wallet(3) });
       clock.advance(1);
-      const poorer = await net.campaigns.create({ creative: creative("what-agents-want", ["crypto"], "Poorer one keyword"), budgetUsd: 8, advertiser: wallet(4) });
+      const small = await net.campaigns.create({ creative: creative("what-agents-want", ["crypto"], "Half the budget"), budgetUsd: 1, advertiser: wallet(4) });
       const titleOf = async (keywords: string) => (await net.server.serve("what-agents-want", keywords))?.title ?? null;
 
       expect(await titleOf("Crypto ORDERBOOK depth")).toBe(two.title);
-      expect((await net.server.serve("what-agents-want", "orderbook, crypto"))!.matchedKeywords).toEqual(["orderbook", "crypto"]);
+      expect((await net.server.serve("what-agents-want", "depth, crypto orderbook"))!.matchedKeywords).toEqual(["depth", "orderbook"]);
       expect(await titleOf("equities bonds")).toBeNull();
       expect(await net.server.serve("arena-rounds", "crypto orderbook")).toBeNull();
-      // One keyword each: the most remaining budget first, until the budgets meet (9.00 -> 8.00 at 0.0025 an impression).
-      const spendDown = ((9 - 8) * MICROS_PER_USD) / impressionPriceMicros("what-agents-want");
-      for (let i = 0; i < spendDown; i++) expect(await titleOf("crypto")).toBe(richer.title);
-      // Then they take turns: on a tie the older campaign wins, and each impression lowers the one shown.
-      const turns = [];
-      for (let i = 0; i < 4; i++) turns.push(await titleOf("crypto"));
-      expect(turns).toEqual([richer.title, poorer.title, richer.title, poorer.title]);
+      // One keyword matched each: the largest unspent share of budget first, so
+      // impressions go in proportion to budgets, and a tie goes to the older campaign.
+      const shown: (string | null)[] = [];
+      for (let i = 0; i < 30; i++) shown.push(await titleOf("crypto"));
+      expect(shown.slice(0, 4)).toEqual([big.title, small.title, big.title, big.title]);
+      const count = (title: string) => shown.filter((t) => t === title).length;
+      expect([count(big.title), count(small.title), count(two.title)]).toEqual([20, 10, 0]);
     });
 
     it("redirects a click only to the stored url and counts an impression's first click once", async () => {

@@ -13,8 +13,9 @@ import { SPONSORED_LABEL } from "./sponsored-item.js";
 
 export const SELECTION_RULE =
   "Eligible: active campaigns bought for this placement whose remaining budget pays for one impression and that share at least one " +
-  "keyword with the request (whole words, case-insensitive). Chosen: the most keywords matched, then the most remaining budget " +
-  "(so equally matched campaigns take turns, as each impression lowers the budget of the one shown), then the oldest campaign. " +
+  "keyword with the request (whole words, case-insensitive). Chosen: the most keywords matched, then the largest share of its " +
+  "budget still unspent (so equally matched campaigns share impressions in proportion to their budgets: each impression lowers " +
+  "the share of the one shown), then the most remaining budget, then the oldest campaign. " +
   "The chosen campaign is charged one impression at its locked price (CPM / 1000) by the same database statement that checks " +
   "it can still pay; if a concurrent serve drained it first, the next candidate is tried. No eligible campaign: no fill.";
 

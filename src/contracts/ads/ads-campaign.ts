@@ -28,7 +28,7 @@ const params = z.object({
     .trim()
     .max(CREATIVE_LIMITS.urlMaxLength, `must be at most ${CREATIVE_LIMITS.urlMaxLength} characters`)
     .refine((u) => /^https:\/\//i.test(u), "must be an https URL")
-    .openapi({ description: "Destination: https, resolving to public addresses only (checked before the 402)", example: "https://analytics.example.com/order-books" }),
+    .openapi({ description: "Destination: https, resolving to public addresses only (checked before the 402)", example: "https://ads.example.com/order-books" }),
   description: creativeText(CREATIVE_LIMITS.description, "One or two sentences shown under the title", "Full-depth order book snapshots for 40 venues, sold per call over x402."),
   keywords: z
     .string()

@@ -72,20 +72,22 @@ export class AdStore {
 
   /**
    * Active campaigns of a placement that can still pay for an impression and share at least one keyword with
-   * `tokens`: most keywords matched first, then most remaining budget, then oldest, then id.
+   * `tokens`: most keywords matched first, then the largest share of its budget still unspent (equally matched
+   * campaigns share impressions in proportion to their budgets), then most remaining budget, then oldest, then id.
    */
   async candidates(placement: AdPlacement, tokens: readonly string[], limit: number): Promise<ServeCandidate[]> {
     if (tokens.length === 0) return [];
     const rows = await this.db
       .selectFrom("ad_campaign_keywords as k")
       .innerJoin("ad_campaigns as c", "c.id", "k.campaign_id")
-      .select(["c.id", "c.remaining_micros", "c.created_at_ms", (eb) => eb.fn.countAll<number>().as("matches")])
+      .select(["c.id", "c.remaining_micros", "c.created_at_ms", (eb) => eb.fn.countAll<number>().as("matches"), sql<number>`c.remaining_micros * 1.0 / c.budget_micros`.as("unspent_share")])
       .where("k.keyword", "in", [...tokens])
       .where("c.placement", "=", placement)
       .where("c.state", "=", "active")
       .where((eb) => eb("c.remaining_micros", ">=", eb.ref("c.impression_price_micros")))
-      .groupBy(["c.id", "c.remaining_micros", "c.created_at_ms"])
+      .groupBy(["c.id", "c.remaining_micros", "c.budget_micros", "c.created_at_ms"])
       .orderBy("matches", "desc")
+      .orderBy("unspent_share", "desc")
       .orderBy("c.remaining_micros", "desc")
       .orderBy("c.created_at_ms", "asc")
       .orderBy("c.id", "asc")
