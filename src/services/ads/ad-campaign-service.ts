@@ -10,11 +10,7 @@ import {
 import { AppError, validationError } from "../../domain/app-error.js";
 import type { Clock } from "../../domain/clock.js";
 import type { AdStore } from "../../storage/repos/ad-store.js";
-
-/** The part of the SSRF-safe client a purchase needs: URL rules plus DNS now; throws (with a `reason`) for a refused URL. */
-export interface DestinationChecker {
-  checkUrl(url: string): Promise<unknown>;
-}
+import { checkCallerUrl, type CallerUrlChecker } from "../caller-url-check.js";
 
 export interface CampaignPurchase {
   creative: AdCreative;
@@ -27,7 +23,7 @@ export interface CampaignPurchase {
 export class AdCampaignService {
   constructor(
     private readonly store: AdStore,
-    private readonly destinations: DestinationChecker,
+    private readonly destinations: CallerUrlChecker,
     private readonly clock: Clock,
   ) {}
 
@@ -36,14 +32,7 @@ export class AdCampaignService {
    * public addresses only. Called before the payment is asked for, and again when the campaign is created.
    */
   async checkDestination(url: string): Promise<void> {
-    try {
-      await this.destinations.checkUrl(url);
-    } catch (error) {
-      const reason = (error as { reason?: unknown }).reason;
-      // Only a policy refusal carries a reason; anything else is our fault, not the caller's.
-      if (typeof reason !== "string") throw error;
-      throw validationError("url", `refused: ${reason}`);
-    }
+    await checkCallerUrl(this.destinations, url, "url");
   }
 
   async create(purchase: CampaignPurchase): Promise<AdCampaign> {
