@@ -110,6 +110,10 @@ describe.skipIf(!SHARED_PRESENT)("advertising routes", () => {
     expect((await getJson(bought.status_path)).body).toMatchObject({ impressions: 1, remaining_usd: 0.998, spent_usd: 0.002 });
 
     const clickPath = body.item.click_url.replace("http://precedent.test", "");
+    // A HEAD (link checker, prefetcher) sees the redirect but is not a click.
+    const head = await app().request(clickPath, { method: "HEAD" });
+    expect([head.status, head.headers.get("location")]).toEqual([302, bought.url]);
+    expect((await getJson(bought.status_path)).body.clicks).toBe(0);
     for (const path of [clickPath, `${clickPath}&url=https://evil.example.net/`, `${clickPath}&to=//evil.example.net`]) {
       const res = await app().request(path);
       expect([res.status, res.headers.get("location")]).toEqual([302, bought.url]);

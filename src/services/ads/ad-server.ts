@@ -35,9 +35,9 @@ export class AdServer {
     return served;
   }
 
-  /** The stored destination of an impression, or undefined for an unknown one; the first click is counted. */
-  async click(impressionId: string): Promise<string | undefined> {
+  /** The stored destination of an impression, or undefined for an unknown one; the first counted click is recorded. */
+  async click(impressionId: string, options: { count: boolean } = { count: true }): Promise<string | undefined> {
     if (!/^imp_[0-9a-f]{24}$/.test(impressionId)) return undefined;
-    return this.store.click(impressionId, this.clock.nowMs());
+    return this.store.click(impressionId, this.clock.nowMs(), options.count);
   }
 }

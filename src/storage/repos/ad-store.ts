@@ -160,9 +160,10 @@ export class AdStore {
 
   /**
    * The stored destination of an impression's campaign, or undefined for an unknown impression. The first
-   * click of an impression is counted (on the impression and its campaign); repeats are not.
+   * click of an impression is counted (on the impression and its campaign); repeats are not, nor is a
+   * look that does not `count` (a HEAD request).
    */
-  async click(impressionId: string, nowMs: number): Promise<string | undefined> {
+  async click(impressionId: string, nowMs: number, count: boolean): Promise<string | undefined> {
     return this.db.transaction().execute(async (trx) => {
       const found = await trx
         .selectFrom("ad_impressions as i")
@@ -170,7 +171,7 @@ export class AdStore {
         .select(["c.id", "c.url"])
         .where("i.id", "=", impressionId)
         .executeTakeFirst();
-      if (found === undefined) return undefined;
+      if (found === undefined || !count) return found?.url;
       const first = await trx
         .updateTable("ad_impressions")
         .set({ clicked_at_ms: nowMs })

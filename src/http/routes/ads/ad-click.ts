@@ -12,7 +12,8 @@ export function registerAdClickRoute(ads: AdServer): (app: OpenAPIHono<AppEnv>) 
   return (app) => {
     app.get("/api/ads/click", async (c) => {
       const id = c.req.query("id") ?? "";
-      const destination = await ads.click(id);
+      // HEAD (link checkers, prefetchers) sees the same redirect but is not a click.
+      const destination = await ads.click(id, { count: c.req.method !== "HEAD" });
       if (destination === undefined) throw new AppError("NOT_FOUND", "No such sponsored impression; click_url comes from a served item");
       c.header("Cache-Control", "no-store");
       return c.redirect(destination, 302);
