@@ -36,7 +36,7 @@ export const LABELLING_RULES: readonly string[] = [
 
 export const CLICK_RULE =
   "click_url (/api/ads/click?id=<impression_id>) answers 302 to the campaign's stored https url and nowhere else (it takes no " +
-  "destination parameter); an unknown id is a 404. The first click of an impression is counted, repeats are not; clicks are free.";
+  "destination parameter); an unknown id is a 404. The first click of an impression is counted; repeats and HEAD requests are not; clicks are free.";
 
 /** The rate card body: static, built from the same tables the network enforces. */
 export function rateCardBody() {
