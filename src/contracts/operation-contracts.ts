@@ -53,6 +53,10 @@ import { signalsHistoryContract } from "./trading/signals-history.js";
 import { tradingPerformanceContract } from "./trading/trading-performance.js";
 import { tradingSignalContract } from "./trading/trading-signal.js";
 import { routeContract } from "./fulfilment/route.js";
+import { adsCampaignContract, adsCampaignStatusContract } from "./ads/ads-campaign.js";
+import { adsNetworkContract } from "./ads/ads-network.js";
+import { adsRateCardContract } from "./ads/ads-rate-card.js";
+import { adsServeContract } from "./ads/ads-serve.js";
 
 /**
  * Every operation contract, for front ends that are not the HTTP routes (the MCP server builds one tool per
@@ -115,6 +119,11 @@ export const OPERATION_CONTRACTS: readonly OperationContract[] = [
   demandReliabilityContract,
   whatAgentsWantContract,
   routeContract,
+  adsRateCardContract,
+  adsCampaignContract,
+  adsCampaignStatusContract,
+  adsServeContract,
+  adsNetworkContract,
 ] as readonly OperationContract[];
 
 export function findOperationContract(operationId: string): OperationContract | undefined {

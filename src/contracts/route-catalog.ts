@@ -27,8 +27,8 @@ export type RouteFamily =
 export type RoutePrice =
   | { kind: "fixed"; usd: number }
   | { kind: "free" }
-  /** Priced per request from its parameters; `rule` is the documented formula. */
-  | { kind: "dynamic"; rule: string };
+  /** Priced per request from its parameters; `rule` is the documented formula, with its bounds when it has them. */
+  | { kind: "dynamic"; rule: string; minUsd?: number; maxUsd?: number };
 
 export type HttpMethod = "GET" | "POST";
 
@@ -128,10 +128,13 @@ const ROWS: Row[] = [
   ["/api/arena/diagnostic", BOTH, usd(0.25), "arena", "The caller's own forecasting diagnosis"],
   ["/api/arena/performance", BOTH, usd(0.1), "arena", "Measured forecasting skill of agents"],
   ["/api/arena/sponsor", BOTH, { kind: "dynamic", rule: "amount_usd parameter (1.00 to 1000.00 USD), paid as given" }, "arena", "Sponsor an arena season"],
-  ["/api/ads/campaign", BOTH, { kind: "dynamic", rule: "budget_usd parameter (1.00 to 1000.00 USD), paid as given" }, "ads", "Buy a sponsored placement"],
+  ["/api/ads/campaign", BOTH, { kind: "dynamic", rule: "budget_usd parameter (1.00 to 1000.00 USD), paid as given", minUsd: 1, maxUsd: 1000 }, "ads", "Buy a sponsored placement"],
   ["/api/ads/rate-card", GET_ONLY, FREE, "ads", "Advertising rate card"],
   ["/api/ads/network", GET_ONLY, FREE, "ads", "Advertising network statistics"],
   ["/api/ads/serve", GET_ONLY, FREE, "ads", "A sponsored item for publishers"],
+  // Not named by the spec (our names, documented in OpenAPI): a campaign's status, and the click redirect of a served item.
+  ["/api/ads/campaign/status", BOTH, FREE, "ads", "Status of an advertising campaign"],
+  ["/api/ads/click", GET_ONLY, FREE, "ads", "Click redirect of a sponsored item"],
   ["/api/route", BOTH, { kind: "dynamic", rule: "the seller's quoted price plus a 5% fee, quoted before payment" }, "fulfilment", "Buy the requested item from a seller for the caller"],
   ["/what-agents-want", GET_ONLY, FREE, "demand", "Weekly report of measured agent demand"],
   // Discovery documents (core-api §1.7) and the embedded-mode faucet.

@@ -31,6 +31,7 @@ import { PaymentClaims } from "../storage/repos/payment-claims.js";
 import { SettlementLedger } from "../storage/repos/settlement-ledger.js";
 import { buildFacilitator } from "./build-facilitator.js";
 import type { Resolve } from "../providers/http/safe-outbound-client.js";
+import { buildAds } from "./build-ads.js";
 import { buildAlerts } from "./build-alerts.js";
 import { buildCrossAsset } from "./build-cross-asset.js";
 import { buildDemand } from "./build-demand.js";
@@ -144,6 +145,8 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
   operations.push(...buildDemand({ database, clock, sources: options.demandSources }).routes);
   const fulfilment = buildFulfilment({ config, database, clock, resolve: options.outboundResolve });
   operations.push(...fulfilment.routes);
+  const ads = buildAds({ config, database, clock, resolve: options.outboundResolve });
+  operations.push(...ads.routes);
   if (wiring.testMoney !== undefined) operations.push(devFaucetRoute(wiring.testMoney));
 
   const ledger = new SettlementLedger(database.db);
@@ -189,6 +192,7 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
     extraRoutes: [
       registerDiscoveryRoutes({ publicBaseUrl: config.publicBaseUrl, version: SERVICE_VERSION, operations, payTo, mppEnabled: paymentGate.mppEnabled }),
       registerWebPage(),
+      ...ads.extraRoutes,
     ],
   });
 
@@ -210,6 +214,7 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
       await alerts.close();
       await probe.close();
       await fulfilment.close();
+      await ads.close();
       await patterns.close();
       await embedded?.close();
       if (options.database === undefined) await database.close();

@@ -12,6 +12,7 @@ import { createTradingSignals } from "./migrations/0005-trading-signals.js";
 import { createProbeResults } from "./migrations/0007-probe-results.js";
 import { createDemandLog } from "./migrations/0008-demand-log.js";
 import { createFulfilments } from "./migrations/0010-fulfilments.js";
+import { createAdTables } from "./migrations/0011-ads.js";
 import type { SqlDialect } from "./sql-dialect.js";
 
 export interface Database {
@@ -79,6 +80,7 @@ async function migrateToLatest(database: Database, schema: string | undefined): 
     "0007-probe-results": createProbeResults(),
     "0008-demand-log": createDemandLog(),
     "0010-fulfilments": createFulfilments(),
+    "0011-ads": createAdTables(),
   };
   // With a schema, Kysely must look for its migration tables there: otherwise its existence check sees the
   // kysely_migration_lock of any other schema in the database and then fails to find it on the search_path.

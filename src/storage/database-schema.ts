@@ -14,6 +14,10 @@ export interface DatabaseSchema {
   trading_signals: TradingSignalsTable;
   probe_results: ProbeResultsTable;
   fulfilments: FulfilmentsTable;
+  ad_campaigns: AdCampaignsTable;
+  ad_campaign_keywords: AdCampaignKeywordsTable;
+  ad_impressions: AdImpressionsTable;
+  ad_serve_days: AdServeDaysTable;
 }
 
 export interface SettlementsTable {
@@ -200,4 +204,45 @@ export interface FulfilmentsTable {
   outcome: string;
   detail: string | null;
   finished_at_ms: number | null;
+}
+
+/** Advertising campaigns (migration 0011): money in micro-dollars; remaining_micros only ever decreases. */
+export interface AdCampaignsTable {
+  id: string;
+  advertiser: string;
+  placement: string;
+  title: string;
+  url: string;
+  description: string;
+  budget_micros: number;
+  impression_price_micros: number;
+  remaining_micros: number;
+  impressions: Generated<number>;
+  clicks: Generated<number>;
+  state: string;
+  created_at_ms: number;
+  exhausted_at_ms: number | null;
+}
+
+export interface AdCampaignKeywordsTable {
+  campaign_id: string;
+  keyword: string;
+}
+
+/** One row per charged impression; clicked_at_ms is set once, by the first click. */
+export interface AdImpressionsTable {
+  id: string;
+  campaign_id: string;
+  placement: string;
+  served_at_ms: number;
+  price_micros: number;
+  clicked_at_ms: number | null;
+}
+
+/** Serve requests (filled or not) per UTC day and placement: the fill-rate denominator. */
+export interface AdServeDaysTable {
+  day: string;
+  placement: string;
+  requests: number;
+  filled: number;
 }

@@ -49,6 +49,10 @@ const NOT_REPLAYABLE: Record<string, string> = {
   ),
   "/what-agents-want": "the answer is whatever the request log holds (shapes on a synthetic log; test/demand checks known answers)",
   "/api/route": "buys from a live third-party seller (mounted only with ROUTE_WALLET_PRIVATE_KEY); test/fulfilment checks real purchases",
+  "/api/ads/campaign": "campaign_id and the advertiser wallet are new per purchase (test/ads checks the answer)",
+  "/api/ads/campaign/status": "names a campaign bought on the example deployment",
+  "/api/ads/serve": "the impression id is random and the item depends on the campaigns bought (see ads-examples.ts)",
+  "/api/ads/network": "the figures are whatever the network served (recorded after the purchases in ads-examples.ts)",
 };
 
 type Operation = {
@@ -61,8 +65,8 @@ type Operation = {
 describe.skipIf(!SHARED_PRESENT)("documented examples are real answers on the offline dataset", () => {
   const harness = paidRoutes({ clock: new FakeClock(EXAMPLE_NOW_MS), env: EXAMPLE_ENV });
 
-  const freeCall = async (url: string) => {
-    const res = await harness.service().app.request(url, { method: "POST" });
+  const freeCall = async (url: string, method: "GET" | "POST") => {
+    const res = await harness.service().app.request(url, { method });
     return { status: res.status, body: (await res.json()) as unknown };
   };
 
@@ -73,7 +77,7 @@ describe.skipIf(!SHARED_PRESENT)("documented examples are real answers on the of
       if (path in NOT_REPLAYABLE) continue;
       const op = methods.post ?? methods.get;
       const url = `${path}?${queryOf(op.requestBody?.content["application/json"].example ?? {})}`;
-      const { status, body } = op["x-payment-info"] === undefined ? await freeCall(url) : await harness.call(url);
+      const { status, body } = op["x-payment-info"] === undefined ? await freeCall(url, methods.post === undefined ? "GET" : "POST") : await harness.call(url);
       expect([path, status]).toEqual([path, 200]);
       expect(body, path).toEqual(op.responses["200"].content["application/json"].example);
       compared += 1;

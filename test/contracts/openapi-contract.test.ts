@@ -7,7 +7,7 @@ import { startTestService } from "../support/test-service.js";
 type TestService = Awaited<ReturnType<typeof startTestService>>;
 type OperationDoc = {
   operationId: string;
-  parameters?: { name: string; in: string; required?: boolean; schema?: { enum?: unknown[] } }[];
+  parameters?: { name: string; in: string; required?: boolean; schema?: { enum?: unknown[]; example?: unknown } }[];
   requestBody?: { content: { "application/json": { example?: Record<string, unknown> } } };
   responses: Record<string, { content?: { "application/json": { example?: unknown } } }>;
   "x-payment-info"?: unknown;
@@ -59,14 +59,20 @@ describe.skipIf(!SHARED_PRESENT)("contract walk of /openapi.json", () => {
 
   function exampleParams(path: string): Record<string, string> {
     const post = doc.paths[path].post ?? doc.paths[path].get;
-    const example = post.requestBody?.content["application/json"].example ?? {};
+    // A GET-only operation has no body example: its parameters' own examples make up the call.
+    const example =
+      post.requestBody?.content["application/json"].example ??
+      Object.fromEntries((post.parameters ?? []).filter((p) => p.in === "query" && p.schema?.example !== undefined).map((p) => [p.name, p.schema!.example]));
     return Object.fromEntries(Object.entries(example).map(([k, v]) => [k, String(v)]));
   }
 
   async function call(path: string, method: string, params: Record<string, string>, paid: boolean): Promise<Response> {
     const url = `${path}?${new URLSearchParams(params)}`;
-    const headers: Record<string, string> = paid ? { "PAYMENT-SIGNATURE": await payer.paymentFor(path, method as "GET" | "POST") } : {};
-    return service.app.request(url, { method, headers });
+    if (!paid) return service.app.request(url, { method });
+    // A dynamically priced route answers bad parameters with 422 before any 402: there is nothing to pay then.
+    const quote = await service.app.request(url, { method });
+    if (quote.status !== 402) return quote;
+    return service.app.request(url, { method, headers: { "PAYMENT-SIGNATURE": await payer.paymentFor(url, method as "GET" | "POST") } });
   }
 
   it("documents the served operations with examples", () => {
@@ -77,8 +83,13 @@ describe.skipIf(!SHARED_PRESENT)("contract walk of /openapi.json", () => {
     }
   });
 
-  /** Status and cancel examples name an alert: register one through the family's documented example first. */
+  /** Status and cancel examples name an alert or a campaign: create one through the family's documented example first. */
   async function withLiveWatchId(path: string, params: Record<string, string>): Promise<Record<string, string>> {
+    if (params.campaign_id !== undefined) {
+      const res = await call("/api/ads/campaign", "POST", exampleParams("/api/ads/campaign"), true);
+      expect(res.status, "/api/ads/campaign").toBe(200);
+      return { ...params, campaign_id: ((await res.json()) as { campaign_id: string }).campaign_id };
+    }
     if (params.watch_id === undefined) return params;
     const register = path.startsWith("/watch/") ? "/watch/register" : "/pattern_alert";
     const res = await call(register, "POST", exampleParams(register), true);
@@ -133,7 +144,8 @@ describe.skipIf(!SHARED_PRESENT)("contract walk of /openapi.json", () => {
     for (const { path, method, op } of operations) {
       if (op["x-payment-info"] === undefined) continue;
       paidCount += 1;
-      const res = await service.app.request(path, { method });
+      // With the example's parameters: a dynamically priced route can only quote valid ones.
+      const res = await service.app.request(`${path}?${new URLSearchParams(exampleParams(path))}`, { method });
       expect(res.status, `${method} ${path}`).toBe(402);
       expect(res.headers.get("payment-required")).not.toBeNull();
     }

@@ -25,6 +25,8 @@ export async function createTestPayer(service: Service, fundAtomic = 10_000_000n
   await embedded.mintUsdc(account.address, fundAtomic);
   const client = new x402Client();
   registerExactEvmScheme(client, { signer: account });
+  // The stock client caps a payment at $1 by default; dynamically priced routes (an ad budget) quote more.
+  client.setSpendControls({ maxAmountPerPayment: false });
 
   const paymentFor = async (path: string, method: "GET" | "POST" = "POST", init: RequestInit = {}) => {
     // A dynamically priced route is quoted from its parameters, which may be in the body.

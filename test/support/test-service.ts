@@ -16,7 +16,8 @@ import { DAILY_DATASET_DIR, SHARED_DIR } from "./shared-paths.js";
  * address, so registrations of the OpenAPI examples pass); alert tests inject their own table.
  */
 export const exampleDns = async (host: string) => {
-  if (host === "hooks.example.com") return [{ address: "93.184.215.14", family: 4 as const }];
+  // The documented example webhook and ad destination hosts.
+  if (host === "hooks.example.com" || host === "ads.example.com") return [{ address: "93.184.215.14", family: 4 as const }];
   throw Object.assign(new Error(`ENOTFOUND ${host}`), { code: "ENOTFOUND" });
 };
 

@@ -7,16 +7,12 @@ import type { Clock } from "../../domain/clock.js";
 import type { AlertStore } from "../../storage/repos/alert-store.js";
 import type { MarketDataService } from "../market-data/market-data-service.js";
 import type { SeriesCache } from "../market-data/series-cache.js";
+import { checkCallerUrl, type CallerUrlChecker } from "../caller-url-check.js";
 import { locateQueryWindow } from "../patterns/query-window.js";
 
 const DAY_MS = 86_400_000;
 /** The reference window of a pattern alert: long enough to be a shape, short enough to check every tick. */
 export const MAX_PATTERN_BARS = 500;
-
-/** The part of the SSRF-safe client registration needs: throws (with a `reason`) for a refused URL. */
-export interface WebhookUrlChecker {
-  checkUrl(url: string): Promise<unknown>;
-}
 
 export interface PriceAlertRequest {
   ticker: string;
@@ -49,7 +45,7 @@ export class AlertService {
     private readonly store: AlertStore,
     private readonly marketData: MarketDataService,
     private readonly seriesCache: SeriesCache,
-    private readonly urls: WebhookUrlChecker,
+    private readonly urls: CallerUrlChecker,
     private readonly clock: Clock,
   ) {}
 
@@ -127,14 +123,7 @@ export class AlertService {
   }
 
   private async checkWebhook(url: string): Promise<void> {
-    try {
-      await this.urls.checkUrl(url);
-    } catch (error) {
-      const reason = (error as { reason?: unknown }).reason;
-      // Only a policy refusal carries a reason; anything else is our fault, not the caller's.
-      if (typeof reason !== "string") throw error;
-      throw validationError("webhook_url", `refused: ${reason}`);
-    }
+    await checkCallerUrl(this.urls, url, "webhook_url");
   }
 }
 
