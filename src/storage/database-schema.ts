@@ -12,6 +12,9 @@ export interface DatabaseSchema {
   alert_deliveries: AlertDeliveriesTable;
   feed_snapshots: FeedSnapshotsTable;
   trading_signals: TradingSignalsTable;
+  index_snapshots: IndexSnapshotsTable;
+  index_resources: IndexResourcesTable;
+  router_events: RouterEventsTable;
 }
 
 export interface SettlementsTable {
@@ -164,4 +167,39 @@ export interface TradingSignalsTable {
   asset_return: number | null;
   signal_return: number | null;
   scored_at_ms: number | null;
+}
+
+/** One crawl of one discovery index (migration 0006); `partial` 1 when the crawl stopped before the end. */
+export interface IndexSnapshotsTable {
+  id: string;
+  index_name: string;
+  crawled_at_ms: number;
+  source: string;
+  resource_count: number;
+  partial: number;
+  note: string | null;
+}
+
+/** One normalised listing of a crawl (src/services/discovery/mirrored-resource.ts) as JSON text. */
+export interface IndexResourcesTable {
+  snapshot_id: string;
+  seq: number;
+  origin: string;
+  path: string;
+  payload: string;
+}
+
+/** A router event: a need asked (`need`), a go-link followed (`click`) or an outcome reported (`outcome`). */
+export interface RouterEventsTable {
+  id: string;
+  kind: string;
+  at_ms: number;
+  client_key: string;
+  need: string | null;
+  origin: string | null;
+  path: string | null;
+  helped: number | null;
+  paid_usd: number | null;
+  note: string | null;
+  results_found: number | null;
 }
