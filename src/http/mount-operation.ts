@@ -5,6 +5,7 @@ import type { CatalogRoute } from "../contracts/route-catalog.js";
 import { describeValue, validationDetails, type ValidationIssue } from "../contracts/validation-details.js";
 import { AppError } from "../domain/app-error.js";
 import { ItemizedAnswer, nothingServedError } from "../domain/itemized-answer.js";
+import { RedirectAnswer } from "../domain/redirect-answer.js";
 import type { AppEnv } from "./app-env.js";
 import { documentOperation } from "./document-operation.js";
 
@@ -18,6 +19,8 @@ export interface HandlerContext {
   requestId: string;
   /** The wallet whose payment was verified for this call (paid routes only; undefined on free routes). */
   payer?: string;
+  /** The caller's key in the request log (a salted hash; never the address or user-agent). */
+  clientKey?: () => Promise<string>;
 }
 
 /**
@@ -40,8 +43,14 @@ export function mountOperation<P extends z.ZodObject, R extends z.ZodType>(
     const raw = await collectParams(c);
     const parsed = contract.params.safeParse(raw);
     if (!parsed.success) throw validationFailure(parsed.error.issues, raw);
-    const payer = c.get("scope")?.payer;
-    const answer = await handle(parsed.data, { requestId: c.get("requestId"), ...(payer === undefined ? {} : { payer }) });
+    const scope = c.get("scope");
+    const payer = scope?.payer;
+    const answer = await handle(parsed.data, {
+      requestId: c.get("requestId"),
+      ...(payer === undefined ? {} : { payer }),
+      ...(scope?.clientKey === undefined ? {} : { clientKey: scope.clientKey }),
+    });
+    if (answer instanceof RedirectAnswer) return c.redirect(answer.location, 302);
     return c.json(servedBody(answer) as object, 200);
   });
 }

@@ -40,6 +40,7 @@ import { buildPatterns } from "./build-patterns.js";
 import { UNIVERSE_ALL } from "./build-universe.js";
 import { buildPortfolio } from "./build-portfolio.js";
 import { buildTrading } from "./build-trading.js";
+import { buildDiscovery, type DiscoveryOverrides } from "./build-discovery.js";
 import { databaseTargetOf } from "./startup-steps.js";
 import { loadOrCreateKeys } from "./persistent-keys.js";
 
@@ -60,6 +61,8 @@ export interface BuildOptions {
   feeds?: FeedOverrides;
   /** Test seam: a facilitator wrapper (e.g. one that fails settlement) around the configured one. */
   wrapFacilitator?: (facilitator: FacilitatorClient) => FacilitatorClient;
+  /** Test seams of the discovery family (index crawler transport, reliability, sponsored placements). */
+  discovery?: DiscoveryOverrides;
 }
 
 export interface Service {
@@ -132,6 +135,7 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
   operations.push(...alerts.routes);
   const feeds = buildFeeds({ config, database, clock, logger, marketData, overrides: options.feeds });
   operations.push(...feeds.routes);
+  operations.push(...buildDiscovery({ config, database, clock, jobs, operations: () => operations, overrides: options.discovery }).routes);
   if (wiring.testMoney !== undefined) operations.push(devFaucetRoute(wiring.testMoney));
 
   const ledger = new SettlementLedger(database.db);

@@ -13,6 +13,8 @@ export interface RequestScope {
   payer?: string;
   /** Set when a settlement succeeded, so the request log can say the call was served paid. */
   settled?: boolean;
+  /** The request log's client key of this caller (set by the request logging middleware), for handlers that record events. */
+  clientKey?: () => Promise<string>;
 }
 
 export class RequestScopeStore {

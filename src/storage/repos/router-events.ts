@@ -70,7 +70,7 @@ export class RouterEvents {
   }
 
   /** Drops events older than beforeMs (the request log's 90-day retention applies to them too). */
-  async deleteBefore(beforeMs: number): Promise<number> {
+  async purgeOlderThan(beforeMs: number): Promise<number> {
     const result = await this.db.deleteFrom("router_events").where("at_ms", "<", beforeMs).executeTakeFirst();
     return Number(result.numDeletedRows);
   }

@@ -1,0 +1,1 @@
+export const CENSUS_EXAMPLE = { params: {}, response: {} } as unknown;
