@@ -43,8 +43,8 @@ const USDC_BY_NETWORK: Readonly<Record<string, string>> = {
   "eip155:84532": "0x036cbd53842c5426634e7929541ec2318f3dcf7e",
   "eip155:137": "0x3c499c542cef5e3811e1192ce70d8cc03d5c3359",
   "eip155:43114": "0xb97ef9ef8734c71904d8002f8b6bc66dd9c48a6e",
-  "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp": "epjfwdd5aufqssqem2qn1xzybapc8g4wegggkzwytdt1v",
-  "solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1": "4zmmc9srt5ri5x14gagxhahii3gnpaeerypjgzjdncdu",
+  "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v".toLowerCase(),
+  "solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1": "4zMMC9srt5Ri5X14GAgXhaHii3GnPAEERYPJgZJDncDU".toLowerCase(),
 };
 const USDC_DECIMALS = 6;
 

@@ -96,12 +96,13 @@ function ownCandidate(ourOrigin: string, route: OwnRoute): RouterCandidate {
     capability: route.capability,
     priceUsd: route.priceUsd,
     ours: true,
-    description: `${route.summary}. ${route.description}`,
+    description: route.summary,
     target: `${ourOrigin}${route.path}`,
     traction: null,
     indexes: [],
     tags: [route.capability],
-    inputText: "",
+    // The long contract text weighs like a listing's input schema, so its length does not drown the summary.
+    inputText: route.description,
   };
 }
 
