@@ -34,13 +34,15 @@ export interface CdpCrawlerDeps {
  */
 export class CdpBazaarCrawler implements DiscoveryIndexCrawler {
   private readonly http: HttpClient;
-  private readonly spacer: RequestSpacer;
   private readonly clock: Clock;
 
   constructor(private readonly deps: CdpCrawlerDeps = {}) {
     this.clock = deps.clock ?? systemClock;
+    const spacer = new RequestSpacer(SPACING_MS, this.clock, deps.sleep);
+    // Every attempt, retries included, goes through the spacer: a retried page never doubles the rate.
+    const transport: FetchLike = deps.fetch ?? ((input, init) => globalThis.fetch(input, init));
     this.http = createHttpClient({
-      fetch: deps.fetch,
+      fetch: (input, init) => spacer.run(() => transport(input, init)),
       upstream: UPSTREAM,
       timeoutMs: 20_000,
       maxRetries: 5,
@@ -51,7 +53,6 @@ export class CdpBazaarCrawler implements DiscoveryIndexCrawler {
       sleep: deps.sleep,
       clock: this.clock,
     });
-    this.spacer = new RequestSpacer(SPACING_MS, this.clock, deps.sleep);
   }
 
   async crawl(signal?: AbortSignal): Promise<RawIndexCrawl> {
@@ -62,7 +63,7 @@ export class CdpBazaarCrawler implements DiscoveryIndexCrawler {
     for (let page = 0; page < (this.deps.maxPages ?? MAX_PAGES); page += 1) {
       if (signal?.aborted) throw new AppError("UPSTREAM_UNAVAILABLE", `${UPSTREAM} crawl stopped: the job runner is stopping`);
       const url = `${base}?${new URLSearchParams({ type: "http", limit: String(PAGE_LIMIT), offset: String(offset) })}`;
-      const body = await this.spacer.run(() => this.page(url));
+      const body = await this.page(url);
       items.push(...body.items);
       const limit = body.pagination?.limit ?? PAGE_LIMIT;
       const total = body.pagination?.total;
