@@ -38,6 +38,8 @@ const NOT_REPLAYABLE: Record<string, string> = {
   "/trading/signal": "every signal fired gets a new random id (the rest is checked in test/trading)",
   "/trading/signals/history": "the answer is whatever the signal log holds (recorded on a replayed log; see trading-examples.ts)",
   "/trading/performance": "the answer is whatever the signal log holds (recorded on a replayed log; see trading-examples.ts)",
+  "/api/discover/go": "answers 302, not a body (test/discovery/router-routes.test.ts follows go links)",
+  "/api/discover/outcome": "every report stored gets a new random id (test/discovery checks the acknowledgement)",
 };
 
 type Operation = {
@@ -50,8 +52,8 @@ type Operation = {
 describe.skipIf(!SHARED_PRESENT)("documented examples are real answers on the offline dataset", () => {
   const harness = paidRoutes({ clock: new FakeClock(EXAMPLE_NOW_MS), env: EXAMPLE_ENV });
 
-  const freeCall = async (url: string) => {
-    const res = await harness.service().app.request(url, { method: "POST" });
+  const freeCall = async (url: string, method: "GET" | "POST") => {
+    const res = await harness.service().app.request(url, { method });
     return { status: res.status, body: (await res.json()) as unknown };
   };
 
@@ -62,7 +64,7 @@ describe.skipIf(!SHARED_PRESENT)("documented examples are real answers on the of
       if (path in NOT_REPLAYABLE) continue;
       const op = methods.post ?? methods.get;
       const url = `${path}?${queryOf(op.requestBody?.content["application/json"].example ?? {})}`;
-      const { status, body } = op["x-payment-info"] === undefined ? await freeCall(url) : await harness.call(url);
+      const { status, body } = op["x-payment-info"] === undefined ? await freeCall(url, methods.post === undefined ? "GET" : "POST") : await harness.call(url);
       expect([path, status]).toEqual([path, 200]);
       expect(body, path).toEqual(op.responses["200"].content["application/json"].example);
       compared += 1;

@@ -73,6 +73,6 @@ export const discoverContract: OperationContract<typeof params, typeof response>
     "keyed by a salted client hash (never the address or user-agent), for the aggregate demand reports.",
   params,
   response,
-  example: DISCOVER_EXAMPLE as never,
+  example: DISCOVER_EXAMPLE as { params: { need: string; limit: number }; response: z.infer<typeof response> },
   errors: [],
 };
