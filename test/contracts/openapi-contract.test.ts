@@ -1,13 +1,14 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestPayer, type TestPayer } from "../support/test-payer.js";
+import { queryExamples } from "../support/openapi-examples.js";
 import { SHARED_PRESENT } from "../support/shared-paths.js";
 import { startTestService } from "../support/test-service.js";
 
 type TestService = Awaited<ReturnType<typeof startTestService>>;
 type OperationDoc = {
   operationId: string;
-  parameters?: { name: string; in: string; required?: boolean; schema?: { enum?: unknown[] } }[];
+  parameters?: { name: string; in: string; required?: boolean; schema?: { enum?: unknown[]; example?: unknown } }[];
   requestBody?: { content: { "application/json": { example?: Record<string, unknown> } } };
   responses: Record<string, { content?: { "application/json": { example?: unknown } } }>;
   "x-payment-info"?: unknown;
@@ -58,7 +59,8 @@ describe.skipIf(!SHARED_PRESENT)("contract walk of /openapi.json", () => {
 
   function exampleParams(path: string): Record<string, string> {
     const post = doc.paths[path].post ?? doc.paths[path].get;
-    const example = post.requestBody?.content["application/json"].example ?? {};
+    // GET-only operations document their example values on the query parameters.
+    const example = post.requestBody?.content["application/json"].example ?? queryExamples(post);
     return Object.fromEntries(Object.entries(example).map(([k, v]) => [k, String(v)]));
   }
 

@@ -6,7 +6,7 @@ import { needParam } from "./router-params.js";
 
 const params = z.object({
   need: needParam(),
-  limit: intParam({ min: 1, max: 20, default: 10, description: "Most results returned (1 to 20)" }),
+  limit: intParam({ min: 1, max: 20, default: 10, example: 3, description: "Most results returned (1 to 20)" }),
 });
 export type DiscoverParams = z.infer<typeof params>;
 

@@ -10,7 +10,7 @@ export const boundedText = (options: { min: number; max: number; description: st
     .openapi({ description: options.description, example: options.example });
 
 export const needParam = () =>
-  boundedText({ min: 1, max: 500, description: "What the caller needs, in free text (1 to 500 characters)", example: "bitcoin price history" });
+  boundedText({ min: 1, max: 500, description: "What the caller needs, in free text (1 to 500 characters)", example: "weather forecast" });
 
 /** scheme://host[:port] of an http(s) URL, exactly as the router's results give it. */
 export const originParam = (description: string, example: string) =>
