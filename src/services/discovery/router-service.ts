@@ -3,7 +3,7 @@ import type { Clock } from "../../domain/clock.js";
 import type { RouterEvents } from "../../storage/repos/router-events.js";
 import type { LatestListings } from "./latest-listings.js";
 import type { IndexLabel, ListingTraction } from "./mirrored-resource.js";
-import type { ReliabilityOf } from "./outcome-reliability.js";
+import type { Reliability, ReliabilityOf } from "./outcome-reliability.js";
 import { RouterIndex, type OwnRoute, type RouterCandidate } from "./router-index.js";
 
 /** A paid placement from the ad server, shown apart from the organic results. */
@@ -64,14 +64,25 @@ export class RouterService {
     const matches = index.match(need);
     const top = matches[0]?.score ?? 0;
     const maxCalls = Math.max(0, ...matches.map((m) => tractionCount(m.candidate.traction)));
-    const scored = await Promise.all(
-      matches.map(async ({ candidate, score }) => {
-        const { reliability, samples } = await this.deps.reliabilityOf(candidate.origin);
-        const value =
+    const known = matches
+      .map(({ candidate, score }) => ({
+        candidate,
+        base:
           SCORE_WEIGHTS.relevance * (top > 0 ? score / top : 0) +
           SCORE_WEIGHTS.price * priceScore(candidate.priceUsd) +
-          SCORE_WEIGHTS.traction * (maxCalls > 0 ? Math.log1p(tractionCount(candidate.traction)) / Math.log1p(maxCalls) : 0) +
-          SCORE_WEIGHTS.reliability * reliabilityScore(reliability, samples);
+          SCORE_WEIGHTS.traction * (maxCalls > 0 ? Math.log1p(tractionCount(candidate.traction)) / Math.log1p(maxCalls) : 0),
+      }))
+      .sort((a, b) => b.base - a.base);
+    // Reliability adds at most its weight: only candidates that could still reach the top `limit` need it
+    // (one look-up per origin, not one per match of a broad need).
+    const cutoff = known[limit - 1]?.base ?? Number.NEGATIVE_INFINITY;
+    const contenders = known.filter((k) => k.base + SCORE_WEIGHTS.reliability + 1e-4 >= cutoff);
+    const reliabilityByOrigin = new Map<string, Promise<Reliability>>();
+    const scored = await Promise.all(
+      contenders.map(async ({ candidate, base }) => {
+        if (!reliabilityByOrigin.has(candidate.origin)) reliabilityByOrigin.set(candidate.origin, this.deps.reliabilityOf(candidate.origin));
+        const { reliability, samples } = await reliabilityByOrigin.get(candidate.origin)!;
+        const value = base + SCORE_WEIGHTS.reliability * reliabilityScore(reliability, samples);
         return { candidate, matchScore: Math.round(value * 10_000) / 10_000, reliability, reliabilitySamples: samples };
       }),
     );
