@@ -3,7 +3,7 @@ import { buildCensus, median } from "../../src/services/discovery/census-report.
 import { listingTimeIso } from "../../src/services/discovery/listing-time.js";
 import { normaliseCdpItems, normaliseX402scanItems } from "../../src/services/discovery/normalise-listings.js";
 import { caip2Network } from "../../src/services/discovery/payment-networks.js";
-import { SHARED_MISSING_REASON, SHARED_PRESENT } from "../support/shared-paths.js";
+import { SHARED_PRESENT } from "../support/shared-paths.js";
 import { readRecordedCrawl } from "./recorded-crawl.js";
 
 const DAY_MS = 86_400_000;
@@ -80,10 +80,6 @@ describe.skipIf(!SHARED_PRESENT)("normalising the recorded CDP Bazaar crawl", ()
     expect(census.listings_not_updated_in_60_days).toEqual([{ index: "cdp", resources: stale, undated: 0, as_of: crawl.crawledAt }]);
   });
 }, 60_000);
-
-describe.skipIf(SHARED_PRESENT)("recorded crawl", () => {
-  it.skip(SHARED_MISSING_REASON, () => undefined);
-});
 
 describe("listing fields", () => {
   it("reads lastUpdated as ISO, unix seconds or milliseconds", () => {
