@@ -55,9 +55,11 @@ export function buildDiscovery(deps: DiscoveryDeps): { routes: RouteModule[]; mi
   const { config, database, clock, jobs, overrides = {} } = deps;
   const mirror = new IndexMirror(database.db);
   const routerEvents = new RouterEvents(database.db);
-  jobs.register(indexMirrorJob("cdp", new CdpBazaarCrawler({ fetch: overrides.fetch, clock, sleep: overrides.sleep, url: overrides.cdpUrl }), mirror));
+  // Offline (MARKET_DATA_DIR set, as for the feeds) there is nothing to crawl: mirrors come from `npm run mirrors:import`.
+  const live = config.marketDataDir === undefined || overrides.fetch !== undefined;
+  if (live) jobs.register(indexMirrorJob("cdp", new CdpBazaarCrawler({ fetch: overrides.fetch, clock, sleep: overrides.sleep, url: overrides.cdpUrl }), mirror));
   const x402scan = config.x402scanMirror;
-  if (x402scan !== undefined) {
+  if (live && x402scan !== undefined) {
     const payingFetch = () => budgetedPayingFetch(x402scan.walletPrivateKey, x402scan.budgetUsdPerRun, overrides.fetch);
     jobs.register(indexMirrorJob("x402scan", new X402scanCrawler({ payingFetch, clock, url: overrides.x402scanUrl }), mirror));
   }

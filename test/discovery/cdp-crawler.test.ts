@@ -95,6 +95,16 @@ describe.skipIf(!SHARED_PRESENT)("mirror jobs on the service's jobs runner", () 
     }
   }, 120_000);
 
+  it("registers no crawl job offline (MARKET_DATA_DIR set, no transport given): the mirrors hold what was imported", async () => {
+    const service = await startTestService({ importRecordings: false, env: { MIRROR_WALLET_PRIVATE_KEY: `0x${"0".repeat(63)}7` } });
+    try {
+      await expect(service.jobs.runNow("index-mirror-cdp")).rejects.toThrow(/no job named/);
+      await expect(service.jobs.runNow("index-mirror-x402scan")).rejects.toThrow(/no job named/);
+    } finally {
+      await service.close();
+    }
+  }, 120_000);
+
   it("registers the paid x402scan job only when MIRROR_WALLET_PRIVATE_KEY is set", async () => {
     const seen: string[] = [];
     const fetch = async (input: string | URL | Request) => {
