@@ -70,7 +70,7 @@ export function buildDiscovery(deps: DiscoveryDeps): { routes: RouteModule[]; mi
     listings,
     events: routerEvents,
     clock,
-    ourOrigin: new URL(config.publicBaseUrl).origin,
+    ourBaseUrl: config.publicBaseUrl,
     ownRoutes: () => deps.operations().filter((op) => !NOT_OFFERED.has(op.route.family)).map(ownRoute),
     reliabilityOf: overrides.reliabilityOf ?? outcomeReliability(routerEvents, () => clock.nowMs()),
     sponsoredFor: overrides.sponsoredFor,

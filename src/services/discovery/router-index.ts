@@ -42,8 +42,9 @@ export class RouterIndex {
   private readonly byId = new Map<string, RouterCandidate>();
   private readonly byTarget = new Map<string, RouterCandidate>();
 
-  constructor(ourOrigin: string, own: readonly OwnRoute[], listings: readonly MirroredResource[]) {
-    for (const candidate of [...own.map((r) => ownCandidate(ourOrigin, r)), ...mergeListings(listings)]) {
+  /** `ourBaseUrl` is PUBLIC_BASE_URL (it may carry a path prefix); our results show its origin. */
+  constructor(ourBaseUrl: string, own: readonly OwnRoute[], listings: readonly MirroredResource[]) {
+    for (const candidate of [...own.map((r) => ownCandidate(ourBaseUrl, r)), ...mergeListings(listings)]) {
       if (this.byId.has(candidate.id)) continue;
       this.byId.set(candidate.id, candidate);
       this.byTarget.set(pairKey(candidate.origin, candidate.path), this.byTarget.get(pairKey(candidate.origin, candidate.path)) ?? candidate);
@@ -87,17 +88,17 @@ export class RouterIndex {
 
 const pairKey = (origin: string, path: string) => `${origin} ${path}`;
 
-function ownCandidate(ourOrigin: string, route: OwnRoute): RouterCandidate {
+function ownCandidate(ourBaseUrl: string, route: OwnRoute): RouterCandidate {
   return {
     id: `ours ${route.path}`,
-    origin: ourOrigin,
+    origin: new URL(ourBaseUrl).origin,
     path: route.path,
     method: route.methods.join(", "),
     capability: route.capability,
     priceUsd: route.priceUsd,
     ours: true,
     description: route.summary,
-    target: `${ourOrigin}${route.path}`,
+    target: `${ourBaseUrl}${route.path}`,
     traction: null,
     indexes: [],
     tags: [route.capability],

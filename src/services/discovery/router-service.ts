@@ -44,7 +44,8 @@ export interface RouterDeps {
   listings: LatestListings;
   events: RouterEvents;
   clock: Clock;
-  ourOrigin: string;
+  /** PUBLIC_BASE_URL: where our own routes are reached. */
+  ourBaseUrl: string;
   ownRoutes: () => readonly OwnRoute[];
   reliabilityOf: ReliabilityOf;
   sponsoredFor?: SponsoredFor;
@@ -121,7 +122,7 @@ export class RouterService {
       const freshness = Object.fromEntries(
         views.map((v) => [v.freshness.index, v.freshness.crawledAtMs === null ? null : new Date(v.freshness.crawledAtMs).toISOString()]),
       ) as Record<IndexLabel, string | null>;
-      this.index = { stamp, index: new RouterIndex(this.deps.ourOrigin, this.deps.ownRoutes(), views.flatMap((v) => v.resources)), freshness };
+      this.index = { stamp, index: new RouterIndex(this.deps.ourBaseUrl, this.deps.ownRoutes(), views.flatMap((v) => v.resources)), freshness };
     }
     return this.index;
   }
