@@ -31,6 +31,8 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9.:_-]+(,[A-Za-z0-9.:_-]+)*$/, "must be a comma-separated list of host names or IP addresses")
     .optional(),
+  MIRROR_WALLET_PRIVATE_KEY: HexKeySchema.optional(),
+  MIRROR_BUDGET_USD: z.coerce.number().min(0).max(100).default(1),
   HARDWARE_PRICES_URL: z.string().url("must be an absolute http(s) URL of the retail hardware price JSON (see README)").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(16_777_216).default(65_536),
@@ -74,6 +76,8 @@ export interface Config {
   edge: EdgeLimits;
   /** Wallet that pays sellers for /api/route (route-and-fulfil); unset = the route is not mounted. */
   routeWalletPrivateKey: string | undefined;
+  /** Paid mirror of x402scan's listing: off (undefined) without MIRROR_WALLET_PRIVATE_KEY. */
+  x402scanMirror: { walletPrivateKey: `0x${string}`; budgetUsdPerRun: number } | undefined;
 }
 
 /** What the HTTP edge enforces before any route or payment code runs. */
@@ -134,6 +138,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     marketDataDir: e.MARKET_DATA_DIR === undefined ? undefined : path.resolve(e.MARKET_DATA_DIR),
     outboundAllowHosts: e.OUTBOUND_ALLOW_HOSTS === undefined ? [] : e.OUTBOUND_ALLOW_HOSTS.split(",").map((h) => h.toLowerCase()),
     hardwarePricesUrl: e.HARDWARE_PRICES_URL,
+    x402scanMirror:
+      e.MIRROR_WALLET_PRIVATE_KEY === undefined ? undefined : { walletPrivateKey: e.MIRROR_WALLET_PRIVATE_KEY as `0x${string}`, budgetUsdPerRun: e.MIRROR_BUDGET_USD },
     logLevel: e.LOG_LEVEL,
     edge: {
       bodyLimitBytes: e.BODY_LIMIT_BYTES,

@@ -12,4 +12,6 @@ export interface OperationContract<P extends z.ZodObject = z.ZodObject, R extend
   response: R;
   example: { params: Record<string, string | number | boolean>; response: z.infer<R> };
   errors: readonly ErrorCode[];
+  /** The operation answers 302 (Location = `example.response.location`) instead of a 200 JSON body. */
+  redirect?: boolean;
 }

@@ -49,6 +49,10 @@ import { portfolioFactorsContract } from "./portfolio/portfolio-factors.js";
 import { sectorsMomentumContract } from "./portfolio/sectors-momentum.js";
 import { verifySignatureContract } from "./signing/verify-signature.js";
 import { probeContract } from "./probe/probe.js";
+import { censusContract } from "./census/census.js";
+import { discoverContract } from "./router/discover.js";
+import { discoverGoContract } from "./router/discover-go.js";
+import { discoverOutcomeContract } from "./router/discover-outcome.js";
 import { signalsHistoryContract } from "./trading/signals-history.js";
 import { tradingPerformanceContract } from "./trading/trading-performance.js";
 import { tradingSignalContract } from "./trading/trading-signal.js";
@@ -124,6 +128,10 @@ export const OPERATION_CONTRACTS: readonly OperationContract[] = [
   adsCampaignStatusContract,
   adsServeContract,
   adsNetworkContract,
+  censusContract,
+  discoverContract,
+  discoverGoContract,
+  discoverOutcomeContract,
 ] as readonly OperationContract[];
 
 export function findOperationContract(operationId: string): OperationContract | undefined {

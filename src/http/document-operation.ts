@@ -16,20 +16,30 @@ const ERROR_MEANINGS: Partial<Record<ErrorCode, string>> = {
   SELLER_FAILED: "SELLER_FAILED: the seller did not deliver after our payment, or asked more than your quote covers (details say which); you are not charged",
 };
 
+type Responses = Parameters<OpenAPIHono<AppEnv>["openAPIRegistry"]["registerPath"]>[0]["responses"];
+
 const RETRY_AFTER = { "Retry-After": { schema: { type: "integer" as const }, description: "Seconds until the client may call again" } };
 
 export function documentOperation(app: OpenAPIHono<AppEnv>, route: CatalogRoute, contract: OperationContract): void {
   // The edge answers 405 on every path and 429 on free ones before the operation runs (see createApp).
   const edgeCodes: ErrorCode[] = route.price.kind === "free" ? ["METHOD_NOT_ALLOWED", "RATE_LIMITED"] : ["METHOD_NOT_ALLOWED"];
   const codes: ErrorCode[] = ["VALIDATION_FAILED", ...contract.errors, "INTERNAL", ...edgeCodes];
-  const responses = {
-    200: {
-      description: "Success. The body is signed: see X-Response-Hash, X-Response-Signature and X-Signer.",
-      content: { "application/json": { schema: contract.response, example: contract.example.response } },
-    },
-    ...errorResponses(route, contract, codes),
-  };
-  const postResponses = { ...responses, ...errorResponses(route, contract, ["PAYLOAD_TOO_LARGE"]) };
+  const success: Responses =
+    contract.redirect === true
+      ? {
+          302: {
+            description: `Redirect (no body). Example Location: ${(contract.example.response as { location: string }).location}`,
+            headers: { Location: { schema: { type: "string" as const }, description: "Where to go" } },
+          },
+        }
+      : {
+          200: {
+            description: "Success. The body is signed: see X-Response-Hash, X-Response-Signature and X-Signer.",
+            content: { "application/json": { schema: contract.response, example: contract.example.response } },
+          },
+        };
+  const responses = { ...success, ...errorResponses(route, contract, codes) } as Responses;
+  const postResponses = { ...responses, ...errorResponses(route, contract, ["PAYLOAD_TOO_LARGE"]) } as Responses;
   for (const method of route.methods) {
     const primary = method === (route.methods.includes("POST") ? "POST" : "GET");
     app.openAPIRegistry.registerPath({

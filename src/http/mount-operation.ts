@@ -2,6 +2,7 @@ import type { OpenAPIHono, z } from "@hono/zod-openapi";
 import type { OperationContract } from "../contracts/operation-contract.js";
 import type { CatalogRoute } from "../contracts/route-catalog.js";
 import { ItemizedAnswer, nothingServedError } from "../domain/itemized-answer.js";
+import { RedirectAnswer } from "../domain/redirect-answer.js";
 import type { AppEnv } from "./app-env.js";
 import { documentOperation } from "./document-operation.js";
 import { parseOperationParams } from "./operation-params.js";
@@ -18,6 +19,8 @@ export interface HandlerContext {
   payer?: string;
   /** The price in USD this call was quoted and paid (dynamically priced routes only). */
   quoteUsd?: number;
+  /** The caller's key in the request log (a salted hash; never the address or user-agent). */
+  clientKey?: () => Promise<string>;
 }
 
 /** Serves one operation on its catalog path for every method the catalog lists, and documents it. */
@@ -39,7 +42,9 @@ export function mountOperation<P extends z.ZodObject, R extends z.ZodType>(
       requestId: c.get("requestId"),
       ...(scope?.payer === undefined ? {} : { payer: scope.payer }),
       ...(scope?.quoteUsd === undefined ? {} : { quoteUsd: scope.quoteUsd }),
+      ...(scope?.clientKey === undefined ? {} : { clientKey: scope.clientKey }),
     });
+    if (answer instanceof RedirectAnswer) return c.redirect(answer.location, 302);
     const body = servedBody(answer);
     if (html !== undefined) c.header("Vary", "Accept");
     if (html !== undefined && prefersHtml(c.req.header("accept"))) return c.html(html(body as z.infer<R>), 200);

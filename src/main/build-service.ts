@@ -46,6 +46,7 @@ import { UNIVERSE_ALL } from "./build-universe.js";
 import { buildPortfolio } from "./build-portfolio.js";
 import { buildProbe } from "./build-probe.js";
 import { buildTrading } from "./build-trading.js";
+import { buildDiscovery, type DiscoveryOverrides } from "./build-discovery.js";
 import { databaseTargetOf } from "./startup-steps.js";
 import { loadOrCreateKeys } from "./persistent-keys.js";
 
@@ -68,6 +69,8 @@ export interface BuildOptions {
   demandSources?: DemandSources;
   /** Test seam: a facilitator wrapper (e.g. one that fails settlement) around the configured one. */
   wrapFacilitator?: (facilitator: FacilitatorClient) => FacilitatorClient;
+  /** Test seams of the discovery family (index crawler transport, reliability, sponsored placements). */
+  discovery?: DiscoveryOverrides;
 }
 
 export interface Service {
@@ -147,6 +150,7 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
   operations.push(...fulfilment.routes);
   const ads = buildAds({ config, database, clock, resolve: options.outboundResolve });
   operations.push(...ads.routes);
+  operations.push(...buildDiscovery({ config, database, clock, jobs, operations: () => operations, overrides: options.discovery }).routes);
   if (wiring.testMoney !== undefined) operations.push(devFaucetRoute(wiring.testMoney));
 
   const ledger = new SettlementLedger(database.db);

@@ -43,6 +43,8 @@ function returnsText(outputSchema: JsonSchemaObject | undefined): string {
 /** The tool for one operation; `undefined` when no contract describes it (it cannot be offered safely). */
 export function operationTool(route: CatalogRoute): OperationTool | undefined {
   const contract = findOperationContract(route.operationId);
+  // A redirect (the router's go link) leads to a third party's site: a tool call must not follow it blindly.
+  if (contract?.redirect === true) return undefined;
   const inputSchema = contract === undefined ? undefined : contractJsonSchema(contract.params, "input");
   if (contract === undefined || inputSchema === undefined) return undefined;
   const outputSchema = contractJsonSchema(contract.response, "output");

@@ -13,6 +13,7 @@ import { createProbeResults } from "./migrations/0007-probe-results.js";
 import { createDemandLog } from "./migrations/0008-demand-log.js";
 import { createFulfilments } from "./migrations/0010-fulfilments.js";
 import { createAdTables } from "./migrations/0011-ads.js";
+import { createIndexMirrors } from "./migrations/0006-index-mirrors.js";
 import type { SqlDialect } from "./sql-dialect.js";
 
 export interface Database {
@@ -81,6 +82,7 @@ async function migrateToLatest(database: Database, schema: string | undefined): 
     "0008-demand-log": createDemandLog(),
     "0010-fulfilments": createFulfilments(),
     "0011-ads": createAdTables(),
+    "0006-index-mirrors": createIndexMirrors(),
   };
   // With a schema, Kysely must look for its migration tables there: otherwise its existence check sees the
   // kysely_migration_lock of any other schema in the database and then fails to find it on the search_path.

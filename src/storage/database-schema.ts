@@ -18,6 +18,9 @@ export interface DatabaseSchema {
   ad_campaign_keywords: AdCampaignKeywordsTable;
   ad_impressions: AdImpressionsTable;
   ad_serve_days: AdServeDaysTable;
+  index_snapshots: IndexSnapshotsTable;
+  index_resources: IndexResourcesTable;
+  router_events: RouterEventsTable;
 }
 
 export interface SettlementsTable {
@@ -245,4 +248,39 @@ export interface AdServeDaysTable {
   placement: string;
   requests: number;
   filled: number;
+}
+
+/** One crawl of one discovery index (migration 0006); `partial` 1 when the crawl stopped before the end. */
+export interface IndexSnapshotsTable {
+  id: string;
+  index_name: string;
+  crawled_at_ms: number;
+  source: string;
+  resource_count: number;
+  partial: number;
+  note: string | null;
+}
+
+/** One normalised listing of a crawl (src/services/discovery/mirrored-resource.ts) as JSON text. */
+export interface IndexResourcesTable {
+  snapshot_id: string;
+  seq: number;
+  origin: string;
+  path: string;
+  payload: string;
+}
+
+/** A router event: a need asked (`need`), a go-link followed (`click`) or an outcome reported (`outcome`). */
+export interface RouterEventsTable {
+  id: string;
+  kind: string;
+  at_ms: number;
+  client_key: string;
+  need: string | null;
+  origin: string | null;
+  path: string | null;
+  helped: number | null;
+  paid_usd: number | null;
+  note: string | null;
+  results_found: number | null;
 }

@@ -1,6 +1,7 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestPayer, type TestPayer } from "../support/test-payer.js";
+import { queryExamples } from "../support/openapi-examples.js";
 import { SHARED_PRESENT } from "../support/shared-paths.js";
 import { startTestService } from "../support/test-service.js";
 
@@ -26,6 +27,9 @@ const UNSERVABLE_OFFLINE: Record<string, [number, string]> = {
  * only answer 503 UPSTREAM_UNAVAILABLE with Retry-After, never a made-up 200.
  */
 const NO_RECORDING = new Set(["/get_trends", "/get_hardware_prices"]);
+
+/** Operations that answer a redirect instead of a body, with the Location their documented example leads to. */
+const REDIRECTS: Record<string, string> = { "/api/discover/go": "https://weather.x402app.org/weather" };
 
 /**
  * Walks the served /openapi.json: for every operation, the documented example answers 200 with a body valid
@@ -59,10 +63,8 @@ describe.skipIf(!SHARED_PRESENT)("contract walk of /openapi.json", () => {
 
   function exampleParams(path: string): Record<string, string> {
     const post = doc.paths[path].post ?? doc.paths[path].get;
-    // A GET-only operation has no body example: its parameters' own examples make up the call.
-    const example =
-      post.requestBody?.content["application/json"].example ??
-      Object.fromEntries((post.parameters ?? []).filter((p) => p.in === "query" && p.schema?.example !== undefined).map((p) => [p.name, p.schema!.example]));
+    // GET-only operations document their example values on the query parameters.
+    const example = post.requestBody?.content["application/json"].example ?? queryExamples(post);
     return Object.fromEntries(Object.entries(example).map(([k, v]) => [k, String(v)]));
   }
 
@@ -78,6 +80,10 @@ describe.skipIf(!SHARED_PRESENT)("contract walk of /openapi.json", () => {
   it("documents the served operations with examples", () => {
     expect(operations.length).toBeGreaterThanOrEqual(10);
     for (const { path, op } of operations) {
+      if (REDIRECTS[path] !== undefined) {
+        expect(op.responses["302"], `${path} 302`).toBeDefined();
+        continue;
+      }
       expect(op.responses["200"]?.content?.["application/json"].example, `${path} example`).toBeDefined();
       if (op["x-payment-info"] !== undefined) expect(op.responses["402"], `${path} 402`).toBeDefined();
     }
@@ -101,6 +107,10 @@ describe.skipIf(!SHARED_PRESENT)("contract walk of /openapi.json", () => {
     for (const { path, method, op } of operations) {
       const paid = op["x-payment-info"] !== undefined;
       const res = await call(path, method, await withLiveWatchId(path, exampleParams(path)), paid);
+      if (REDIRECTS[path] !== undefined) {
+        expect([path, res.status, res.headers.get("location")]).toEqual([path, 302, REDIRECTS[path]]);
+        continue;
+      }
       const body = (await res.json()) as { error?: { code: string } };
       if (path in UNSERVABLE_OFFLINE) {
         expect([path, res.status, body.error?.code]).toEqual([path, ...UNSERVABLE_OFFLINE[path]]);

@@ -10,7 +10,12 @@ import { startTestService } from "../support/test-service.js";
 describe("MCP tools generated from the contracts", () => {
   const ajv = new Ajv({ strict: false });
 
-  it.each(OPERATION_CONTRACTS.map((c) => [c.operationId, c] as const))("%s: schemas accept its documented example", (operationId, contract) => {
+  it("offers no tool for a redirect (the router's go link leads to a third party's site)", () => {
+    expect(operationTool(findCatalogRoute("api_discover_go"))).toBeUndefined();
+  });
+
+  const offered = OPERATION_CONTRACTS.filter((c) => c.redirect !== true);
+  it.each(offered.map((c) => [c.operationId, c] as const))("%s: schemas accept its documented example", (operationId, contract) => {
     const tool = operationTool(findCatalogRoute(operationId))!;
     expect(tool.name).toBe(operationId);
     expect(tool.inputSchema.type).toBe("object");

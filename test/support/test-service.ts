@@ -6,6 +6,8 @@ import { loadConfig } from "../../src/config/config.js";
 import type { Clock } from "../../src/domain/clock.js";
 import { buildService, type BuildOptions, type Service } from "../../src/main/build-service.js";
 import { importSnapshots } from "../../src/main/import-snapshots.js";
+import { importCrawlFile, RECORDED_CDP_CRAWL } from "../../src/main/import-mirrors.js";
+import { IndexMirror } from "../../src/storage/repos/index-mirror.js";
 import { SnapshotCache } from "../../src/services/feeds/snapshot-cache.js";
 import { createDatabase } from "../../src/storage/create-database.js";
 import { FeedSnapshots } from "../../src/storage/repos/feed-snapshots.js";
@@ -24,7 +26,10 @@ export const exampleDns = async (host: string) => {
 export interface TestServiceOptions extends Omit<BuildOptions, "database"> {
   env?: Record<string, string>;
   clock?: Clock;
-  /** Load ../shared/fixtures into the feed snapshot store first, as `npm run snapshots:import` does (default true). */
+  /**
+   * Load ../shared/fixtures into the feed snapshot store first, as `npm run snapshots:import` does, and the
+   * recorded CDP Bazaar crawl into the index mirror, as `npm run mirrors:import` does (default true).
+   */
   importRecordings?: boolean;
 }
 
@@ -51,6 +56,7 @@ export async function startTestService(options: TestServiceOptions = {}): Promis
   if (options.importRecordings !== false && fs.existsSync(fixturesDir)) {
     const silent = { warn: () => undefined };
     await importSnapshots(new SnapshotCache(new FeedSnapshots(database.db), { nowMs: () => Date.now() }, silent), fixturesDir);
+    await importCrawlFile(new IndexMirror(database.db), path.join(fixturesDir, RECORDED_CDP_CRAWL));
   }
   const service = await buildService(config, { outboundResolve: exampleDns, ...options, database, logger: options.logger ?? pino({ level: "silent" }) });
   return {

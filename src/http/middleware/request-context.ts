@@ -15,6 +15,8 @@ export interface RequestScope {
   quoteUsd?: number;
   /** Set when a settlement succeeded, so the request log can say the call was served paid. */
   settled?: boolean;
+  /** The request log's client key of this caller (set by the request logging middleware), for handlers that record events. */
+  clientKey?: () => Promise<string>;
 }
 
 export class RequestScopeStore {

@@ -27,6 +27,10 @@ export function requestLogging(deps: {
 }): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const startedMs = performance.now();
+    const identity = () => ({ payer: c.get("scope")?.payer, ip: clientIp(c.req.header("x-forwarded-for"), c.env), userAgent: c.req.header("user-agent") });
+    // Handlers that record events (the router) key the caller exactly as this log row will.
+    const opened = c.get("scope");
+    if (opened !== undefined) opened.clientKey = () => deps.keyer.keyFor(identity(), deps.clock.nowMs());
     await next();
     const route = deps.routeForPath(c.req.path);
     const scope = c.get("scope");
@@ -40,10 +44,7 @@ export function requestLogging(deps: {
     // A served route is logged under its catalog path; anything else under its normalised path (identifiers masked).
     const path = route !== undefined && !unrouted ? route.path : normalisePath(c.req.path);
     try {
-      const clientKey = await deps.keyer.keyFor(
-        { payer: scope?.payer, ip: clientIp(c.req.header("x-forwarded-for"), c.env), userAgent: c.req.header("user-agent") },
-        nowMs,
-      );
+      const clientKey = await deps.keyer.keyFor(identity(), nowMs);
       await deps.sink.append({
         tsMs: nowMs,
         requestId: c.get("requestId"),
