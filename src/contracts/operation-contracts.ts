@@ -35,6 +35,11 @@ import { verifySignatureContract } from "./signing/verify-signature.js";
 import { signalsHistoryContract } from "./trading/signals-history.js";
 import { tradingPerformanceContract } from "./trading/trading-performance.js";
 import { tradingSignalContract } from "./trading/trading-signal.js";
+import { arenaRoundsContract } from "./arena/arena-rounds.js";
+import { arenaPredictContract } from "./arena/arena-predict.js";
+import { arenaDiagnosticContract } from "./arena/arena-diagnostic.js";
+import { arenaPerformanceContract } from "./arena/arena-performance.js";
+import { arenaSponsorContract } from "./arena/arena-sponsor.js";
 
 /**
  * Every operation contract, for front ends that are not the HTTP routes (the MCP server builds one tool per
@@ -82,6 +87,11 @@ export const OPERATION_CONTRACTS: readonly OperationContract[] = [
   tradingPerformanceContract,
   signalsHistoryContract,
   devFaucetContract,
+  arenaRoundsContract,
+  arenaPredictContract,
+  arenaDiagnosticContract,
+  arenaPerformanceContract,
+  arenaSponsorContract,
 ] as readonly OperationContract[];
 
 export function findOperationContract(operationId: string): OperationContract | undefined {

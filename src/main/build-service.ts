@@ -31,6 +31,7 @@ import { SettlementLedger } from "../storage/repos/settlement-ledger.js";
 import { buildFacilitator } from "./build-facilitator.js";
 import type { Resolve } from "../providers/http/safe-outbound-client.js";
 import { buildAlerts } from "./build-alerts.js";
+import { buildArena, type ArenaOverrides } from "./build-arena.js";
 import { buildCrossAsset } from "./build-cross-asset.js";
 import { buildFeeds, type FeedOverrides } from "./build-feeds.js";
 import { buildForecasts } from "./build-forecasts.js";
@@ -60,6 +61,8 @@ export interface BuildOptions {
   feeds?: FeedOverrides;
   /** Test seam: a facilitator wrapper (e.g. one that fails settlement) around the configured one. */
   wrapFacilitator?: (facilitator: FacilitatorClient) => FacilitatorClient;
+  /** Test seam: the arena's Hyperliquid transport and coin set (and, later, the ad network's slot). */
+  arena?: ArenaOverrides;
 }
 
 export interface Service {
@@ -132,6 +135,7 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
   operations.push(...alerts.routes);
   const feeds = buildFeeds({ config, database, clock, logger, marketData, overrides: options.feeds });
   operations.push(...feeds.routes);
+  operations.push(...buildArena({ database, clock, jobs, overrides: options.arena }).routes);
   if (wiring.testMoney !== undefined) operations.push(devFaucetRoute(wiring.testMoney));
 
   const ledger = new SettlementLedger(database.db);

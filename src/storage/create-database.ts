@@ -9,6 +9,7 @@ import { createPaymentClaims } from "./migrations/0002-payment-claims.js";
 import { createAlertTables } from "./migrations/0003-alerts.js";
 import { createFeedSnapshots } from "./migrations/0004-feed-snapshots.js";
 import { createTradingSignals } from "./migrations/0005-trading-signals.js";
+import { createArenaTables } from "./migrations/0009-arena.js";
 import type { SqlDialect } from "./sql-dialect.js";
 
 export interface Database {
@@ -73,6 +74,7 @@ async function migrateToLatest(database: Database, schema: string | undefined): 
     "0003-alerts": createAlertTables(),
     "0004-feed-snapshots": createFeedSnapshots(),
     "0005-trading-signals": createTradingSignals(),
+    "0009-arena": createArenaTables(),
   };
   // With a schema, Kysely must look for its migration tables there: otherwise its existence check sees the
   // kysely_migration_lock of any other schema in the database and then fails to find it on the search_path.
