@@ -118,6 +118,7 @@ export function skillFromSums(n: number, sumBrier: number, sumBrierSquared: numb
     meanBrier,
     brierSkill: brierSkillScore(meanBrier),
     skillLow: brierSkillScore(meanBrier + half),
-    skillHigh: brierSkillScore(meanBrier - half),
+    // A Brier score is never below 0, so skill is never above 1.
+    skillHigh: brierSkillScore(Math.max(0, meanBrier - half)),
   };
 }
