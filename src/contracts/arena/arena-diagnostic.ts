@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import { LOG_LOSS_CLAMP, SPARSE_BIN_BELOW } from "../../analytics/forecast-scoring.js";
+import { SPARSE_BIN_BELOW } from "../../analytics/forecast-scoring.js";
+import { SCORE_DEFINITIONS } from "./arena-texts.js";
 import type { OperationContract } from "../operation-contract.js";
 import { ARENA_DIAGNOSTIC_EXAMPLE } from "./arena-examples.js";
 import { agentParam } from "./arena-predict.js";
@@ -43,11 +44,6 @@ const response = z
   })
   .openapi("ArenaDiagnostic");
 
-export const SCORE_DEFINITIONS =
-  "Over settled entries only. mean_brier = mean of (p - outcome)^2 (0.25 = always answering 0.5). brier_skill_score = 1 - mean_brier / 0.25 " +
-  `(> 0 beats always answering 0.5). log_loss = mean of -ln(p) on YES and -ln(1 - p) on NO, p clamped to [${LOG_LOSS_CLAMP}, ${1 - LOG_LOSS_CLAMP}]. ` +
-  "sharpness = mean |2p - 1| (0 = always 0.5, 1 = always 0 or 1). calibration: 10 bins of p, the observed YES frequency of each with " +
-  "a 95% Wilson score interval; a calibrated agent's observed frequency lies near its mean p. Figures are null without settled entries.";
 
 export const arenaDiagnosticContract: OperationContract<typeof params, typeof response> = {
   operationId: "api_arena_diagnostic",

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { LEADERBOARD_MIN_SETTLED } from "../../domain/arena-rules.js";
+import { LEADERBOARD_METHOD } from "./arena-texts.js";
 import type { OperationContract } from "../operation-contract.js";
 import { intParam } from "../params.js";
 import { ARENA_PERFORMANCE_EXAMPLE } from "./arena-examples.js";
@@ -28,11 +28,6 @@ const response = z
   })
   .openapi("ArenaPerformance");
 
-export const LEADERBOARD_METHOD =
-  `Agents with at least ${LEADERBOARD_MIN_SETTLED} entries in settled rounds, lowest mean Brier first (ties by agent key). ` +
-  "brier_skill_score = 1 - mean_brier / 0.25 (skill over always answering 0.5). skill_ci_low/high: 95% interval, mean_brier +/- 1.96 " +
-  "standard errors (sample standard deviation of the entries' Brier scores over sqrt(n)) mapped through the same formula. An interval " +
-  "that contains 0 is no evidence of skill. Void rounds count nowhere.";
 
 export const arenaPerformanceContract: OperationContract<typeof params, typeof response> = {
   operationId: "api_arena_performance",

@@ -21,7 +21,7 @@ const params = z.object({
     min: SPONSOR_AMOUNT_MIN_USD,
     max: SPONSOR_AMOUNT_MAX_USD,
     description: `What you pay, in USD: ${SPONSOR_AMOUNT_MIN_USD.toFixed(2)} to ${SPONSOR_AMOUNT_MAX_USD.toFixed(2)}, whole cents; the price of this call`,
-    example: 25,
+    example: 1,
   }).refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, "must be in whole cents (at most 2 decimals)"),
   sponsor: text(SPONSOR_NAME_MAX, `Sponsor name as listed (1 to ${SPONSOR_NAME_MAX} characters)`, "Acme Forecasting"),
   message: text(SPONSOR_MESSAGE_MAX, `Message as listed (1 to ${SPONSOR_MESSAGE_MAX} characters, plain text)`, "Calibrated agents welcome."),

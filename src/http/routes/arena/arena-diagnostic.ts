@@ -1,5 +1,6 @@
 import type { ForecastSummary } from "../../../analytics/forecast-scoring.js";
-import { arenaDiagnosticContract, SCORE_DEFINITIONS, type ArenaDiagnosticParams } from "../../../contracts/arena/arena-diagnostic.js";
+import { arenaDiagnosticContract, type ArenaDiagnosticParams } from "../../../contracts/arena/arena-diagnostic.js";
+import { SCORE_DEFINITIONS } from "../../../contracts/arena/arena-texts.js";
 import { findCatalogRoute } from "../../../contracts/route-catalog.js";
 import type { ArenaScoresService } from "../../../services/arena/arena-scores-service.js";
 import type { HandlerContext } from "../../mount-operation.js";

@@ -1,4 +1,5 @@
-import { arenaPerformanceContract, LEADERBOARD_METHOD, type ArenaPerformanceParams } from "../../../contracts/arena/arena-performance.js";
+import { arenaPerformanceContract, type ArenaPerformanceParams } from "../../../contracts/arena/arena-performance.js";
+import { LEADERBOARD_METHOD } from "../../../contracts/arena/arena-texts.js";
 import { findCatalogRoute } from "../../../contracts/route-catalog.js";
 import type { ArenaScoresService } from "../../../services/arena/arena-scores-service.js";
 import type { RouteModule } from "../../route-module.js";

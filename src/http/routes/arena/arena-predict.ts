@@ -1,4 +1,5 @@
 import { arenaPredictContract, type ArenaPredictParams } from "../../../contracts/arena/arena-predict.js";
+import { ENTRY_SCORING } from "../../../contracts/arena/arena-texts.js";
 import { findCatalogRoute } from "../../../contracts/route-catalog.js";
 import type { ArenaService } from "../../../services/arena/arena-service.js";
 import type { HandlerContext } from "../../mount-operation.js";
@@ -14,7 +15,7 @@ export function arenaPredictRoute(arena: ArenaService): RouteModule {
       return {
         entry: { agent: entry.agent, round_id: entry.roundId, p: entry.p, entered_at: new Date(entry.enteredAtMs).toISOString(), wallet: entry.payer },
         round: roundWire(round, nowMs),
-        scoring: "Once the round settles this entry scores (p - outcome)^2, outcome 1 for YES and 0 for NO; a void round scores nothing.",
+        scoring: ENTRY_SCORING,
       };
     },
   };

@@ -12,23 +12,17 @@ export interface PaymentTerms {
  */
 export function paymentInfo(route: CatalogRoute, terms: PaymentTerms): Record<string, unknown> | undefined {
   if (route.price.kind === "free") return undefined;
+  const x402 = { version: 2, scheme: "exact", network: BASE_NETWORK, asset: USDC_ADDRESS, payTo: terms.payTo, maxTimeoutSeconds: PAYMENT_TIMEOUT_SECONDS };
   if (route.price.kind === "dynamic") {
-    return { price: { mode: "dynamic", currency: "USD", rule: route.price.rule }, authMode: "payment-required" };
+    // The amount is quoted per request (the 402 says it); the bounds, when the rule has them, let agents budget.
+    const { rule, minUsd, maxUsd } = route.price;
+    const bounds = { ...(minUsd === undefined ? {} : { min: String(minUsd) }), ...(maxUsd === undefined ? {} : { max: String(maxUsd) }) };
+    const protocols: Record<string, unknown>[] = [{ x402 }];
+    if (terms.mppEnabled) protocols.push({ mpp: { method: "evm", intent: "charge", currency: USDC_ADDRESS } });
+    return { price: { mode: "dynamic", currency: "USD", ...bounds, rule }, protocols, authMode: "payment-required" };
   }
   const amount = usdToAtomic(route.price.usd);
-  const protocols: Record<string, unknown>[] = [
-    {
-      x402: {
-        version: 2,
-        scheme: "exact",
-        network: BASE_NETWORK,
-        asset: USDC_ADDRESS,
-        payTo: terms.payTo,
-        amount,
-        maxTimeoutSeconds: PAYMENT_TIMEOUT_SECONDS,
-      },
-    },
-  ];
+  const protocols: Record<string, unknown>[] = [{ x402: { ...x402, amount } }];
   const info: Record<string, unknown> = {
     price: { mode: "fixed", currency: "USD", amount: String(route.price.usd) },
     protocols,
