@@ -8,43 +8,47 @@ import { ENTRY_SCORING, LEADERBOARD_METHOD, SCORE_DEFINITIONS } from "./arena-te
  * recording can settle: "momentum-1" (0.62 after a YES, else 0.38) and "always-half" (0.5). Round ids and the
  * wallet differ on every run, so these are not replayed (test/contracts/documented-examples.test.ts says why).
  */
+
+/** The open round of the listing below (at 19:10); the entry example saw it at 19:01:15. */
+const OPEN_ROUND = {
+  "round_id": "rnd_75269996bc",
+  "coin": "kPEPE",
+  "strike": 0.001565,
+  "question": "Will kPEPE close above 0.001565 at 2023-05-22T20:00:00.000Z? (Hyperliquid 1-minute candle opening at the deadline)",
+  "state": "open" as const,
+  "opened_at": "2023-05-22T18:46:00.000Z",
+  "lock_at": "2023-05-22T19:45:00.000Z",
+  "deadline": "2023-05-22T20:00:00.000Z",
+  "seconds_left": 2925,
+  "locks_in_seconds": 2025,
+  "entrants": 2,
+  "strike_source": {
+    "request": {
+      "url": "https://api.hyperliquid.xyz/info",
+      "method": "POST" as const,
+      "body": "{\"type\":\"allMids\"}"
+    },
+    "mid": "0.001565",
+    "fetched_at": "2023-05-22T18:46:00.000Z"
+  },
+  "settlement_candle_open": "2023-05-22T20:00:00.000Z",
+  "outcome": null,
+  "close": null,
+  "candle": null,
+  "settlement_request": null,
+  "raw_response": null,
+  "settled_at": null,
+  "void_reason": null,
+  "pending_reason": null,
+  "source": "hyperliquid" as const
+};
+
 export const ARENA_ROUNDS_EXAMPLE = {
   params: {},
   response: {
     "status": "open",
     "rounds": [
-      {
-        "round_id": "rnd_75269996bc",
-        "coin": "kPEPE",
-        "strike": 0.001565,
-        "question": "Will kPEPE close above 0.001565 at 2023-05-22T20:00:00.000Z? (Hyperliquid 1-minute candle opening at the deadline)",
-        "state": "open" as const,
-        "opened_at": "2023-05-22T18:46:00.000Z",
-        "lock_at": "2023-05-22T19:45:00.000Z",
-        "deadline": "2023-05-22T20:00:00.000Z",
-        "seconds_left": 2925,
-        "locks_in_seconds": 2025,
-        "entrants": 2,
-        "strike_source": {
-          "request": {
-            "url": "https://api.hyperliquid.xyz/info",
-            "method": "POST" as const,
-            "body": "{\"type\":\"allMids\"}"
-          },
-          "mid": "0.001565",
-          "fetched_at": "2023-05-22T18:46:00.000Z"
-        },
-        "settlement_candle_open": "2023-05-22T20:00:00.000Z",
-        "outcome": null,
-        "close": null,
-        "candle": null,
-        "settlement_request": null,
-        "raw_response": null,
-        "settled_at": null,
-        "void_reason": null,
-        "pending_reason": null,
-        "source": "hyperliquid" as const
-      }
+      OPEN_ROUND,
     ],
     "how_to_play": HOW_TO_PLAY,
     "settlement": SETTLEMENT_METHOD,
@@ -80,38 +84,7 @@ export const ARENA_PREDICT_EXAMPLE = {
       "entered_at": "2023-05-22T19:01:15.000Z",
       "wallet": "0x45738c063efe10807a9ff9d3c04dd6f67247d075"
     },
-    "round": {
-      "round_id": "rnd_75269996bc",
-      "coin": "kPEPE",
-      "strike": 0.001565,
-      "question": "Will kPEPE close above 0.001565 at 2023-05-22T20:00:00.000Z? (Hyperliquid 1-minute candle opening at the deadline)",
-      "state": "open" as const,
-      "opened_at": "2023-05-22T18:46:00.000Z",
-      "lock_at": "2023-05-22T19:45:00.000Z",
-      "deadline": "2023-05-22T20:00:00.000Z",
-      "seconds_left": 3525,
-      "locks_in_seconds": 2625,
-      "entrants": 1,
-      "strike_source": {
-        "request": {
-          "url": "https://api.hyperliquid.xyz/info",
-          "method": "POST" as const,
-          "body": "{\"type\":\"allMids\"}"
-        },
-        "mid": "0.001565",
-        "fetched_at": "2023-05-22T18:46:00.000Z"
-      },
-      "settlement_candle_open": "2023-05-22T20:00:00.000Z",
-      "outcome": null,
-      "close": null,
-      "candle": null,
-      "settlement_request": null,
-      "raw_response": null,
-      "settled_at": null,
-      "void_reason": null,
-      "pending_reason": null,
-      "source": "hyperliquid" as const
-    },
+    "round": { ...OPEN_ROUND, "seconds_left": 3525, "locks_in_seconds": 2625, "entrants": 1 },
     "scoring": ENTRY_SCORING
   },
 };
