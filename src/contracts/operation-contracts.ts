@@ -61,6 +61,11 @@ import { adsCampaignContract, adsCampaignStatusContract } from "./ads/ads-campai
 import { adsNetworkContract } from "./ads/ads-network.js";
 import { adsRateCardContract } from "./ads/ads-rate-card.js";
 import { adsServeContract } from "./ads/ads-serve.js";
+import { arenaRoundsContract } from "./arena/arena-rounds.js";
+import { arenaPredictContract } from "./arena/arena-predict.js";
+import { arenaDiagnosticContract } from "./arena/arena-diagnostic.js";
+import { arenaPerformanceContract } from "./arena/arena-performance.js";
+import { arenaSponsorContract } from "./arena/arena-sponsor.js";
 
 /**
  * Every operation contract, for front ends that are not the HTTP routes (the MCP server builds one tool per
@@ -132,6 +137,11 @@ export const OPERATION_CONTRACTS: readonly OperationContract[] = [
   discoverContract,
   discoverGoContract,
   discoverOutcomeContract,
+  arenaRoundsContract,
+  arenaPredictContract,
+  arenaDiagnosticContract,
+  arenaPerformanceContract,
+  arenaSponsorContract,
 ] as readonly OperationContract[];
 
 export function findOperationContract(operationId: string): OperationContract | undefined {

@@ -27,7 +27,7 @@ export type RouteFamily =
 export type RoutePrice =
   | { kind: "fixed"; usd: number }
   | { kind: "free" }
-  /** Priced per request from its parameters; `rule` is the documented formula, with its bounds when it has them. */
+  /** Priced per request from its parameters; `rule` is the documented formula, min/max the bounds when it has them. */
   | { kind: "dynamic"; rule: string; minUsd?: number; maxUsd?: number };
 
 export type HttpMethod = "GET" | "POST";
@@ -127,7 +127,7 @@ const ROWS: Row[] = [
   ["/api/arena/predict", BOTH, usd(0.01), "arena", "Enter a probability for a round"],
   ["/api/arena/diagnostic", BOTH, usd(0.25), "arena", "The caller's own forecasting diagnosis"],
   ["/api/arena/performance", BOTH, usd(0.1), "arena", "Measured forecasting skill of agents"],
-  ["/api/arena/sponsor", BOTH, { kind: "dynamic", rule: "amount_usd parameter (1.00 to 1000.00 USD), paid as given" }, "arena", "Sponsor an arena season"],
+  ["/api/arena/sponsor", BOTH, { kind: "dynamic", rule: "amount_usd parameter (1.00 to 1000.00 USD), paid as given", minUsd: 1, maxUsd: 1000 }, "arena", "Sponsor an arena season"],
   ["/api/ads/campaign", BOTH, { kind: "dynamic", rule: "budget_usd parameter (1.00 to 1000.00 USD), paid as given", minUsd: 1, maxUsd: 1000 }, "ads", "Buy a sponsored placement"],
   ["/api/ads/rate-card", GET_ONLY, FREE, "ads", "Advertising rate card"],
   ["/api/ads/network", GET_ONLY, FREE, "ads", "Advertising network statistics"],

@@ -10,6 +10,8 @@ export const ErrorCodeSchema = z.enum([
   "NO_DATA",
   "RANGE_UNAVAILABLE",
   "NOT_FOUND",
+  "FORBIDDEN",
+  "CONFLICT",
   "METHOD_NOT_ALLOWED",
   "PAYLOAD_TOO_LARGE",
   "RATE_LIMITED",

@@ -2,12 +2,14 @@ import type { Context } from "hono";
 import { AppError, type ErrorCode, type ErrorDetail } from "../domain/app-error.js";
 
 /** The one mapping from error code to HTTP status. */
-export const STATUS_BY_CODE: Record<ErrorCode, 400 | 402 | 404 | 405 | 413 | 422 | 429 | 500 | 502 | 503> = {
+export const STATUS_BY_CODE: Record<ErrorCode, 400 | 402 | 403 | 404 | 405 | 409 | 413 | 422 | 429 | 500 | 502 | 503> = {
   VALIDATION_FAILED: 422,
   UNKNOWN_TICKER: 404,
   NO_DATA: 404,
   RANGE_UNAVAILABLE: 422,
   NOT_FOUND: 404,
+  FORBIDDEN: 403,
+  CONFLICT: 409,
   METHOD_NOT_ALLOWED: 405,
   PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,

@@ -33,6 +33,7 @@ import { buildFacilitator } from "./build-facilitator.js";
 import type { Resolve } from "../providers/http/safe-outbound-client.js";
 import { buildAds } from "./build-ads.js";
 import { buildAlerts } from "./build-alerts.js";
+import { buildArena, type ArenaOverrides } from "./build-arena.js";
 import { buildCrossAsset } from "./build-cross-asset.js";
 import { buildDemand } from "./build-demand.js";
 import type { DemandSources } from "../services/demand/demand-sources.js";
@@ -71,6 +72,8 @@ export interface BuildOptions {
   wrapFacilitator?: (facilitator: FacilitatorClient) => FacilitatorClient;
   /** Test seams of the discovery family (index crawler transport, reliability, sponsored placements). */
   discovery?: DiscoveryOverrides;
+  /** Test seam: the arena's Hyperliquid transport and coin set (and, later, the ad network's slot). */
+  arena?: ArenaOverrides;
 }
 
 export interface Service {
@@ -151,6 +154,7 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
   const ads = buildAds({ config, database, clock, resolve: options.outboundResolve });
   operations.push(...ads.routes);
   operations.push(...buildDiscovery({ config, database, clock, jobs, operations: () => operations, overrides: options.discovery }).routes);
+  operations.push(...buildArena({ database, clock, jobs, overrides: options.arena }).routes);
   if (wiring.testMoney !== undefined) operations.push(devFaucetRoute(wiring.testMoney));
 
   const ledger = new SettlementLedger(database.db);

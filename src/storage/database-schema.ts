@@ -21,6 +21,10 @@ export interface DatabaseSchema {
   index_snapshots: IndexSnapshotsTable;
   index_resources: IndexResourcesTable;
   router_events: RouterEventsTable;
+  arena_rounds: ArenaRoundsTable;
+  arena_entries: ArenaEntriesTable;
+  arena_agents: ArenaAgentsTable;
+  arena_sponsorships: ArenaSponsorshipsTable;
 }
 
 export interface SettlementsTable {
@@ -283,4 +287,52 @@ export interface RouterEventsTable {
   paid_usd: number | null;
   note: string | null;
   results_found: number | null;
+}
+
+/** Arena rounds (migration 0009): settlement columns written once, by a conditional UPDATE on status = 'pending'. */
+export interface ArenaRoundsTable {
+  round_id: string;
+  coin: string;
+  strike: number;
+  /** JSON of StrikeSource. */
+  strike_source: string;
+  opened_at_ms: number;
+  lock_at_ms: number;
+  deadline_ms: number;
+  status: string;
+  settle_lease_until_ms: number | null;
+  pending_reason: string | null;
+  outcome: number | null;
+  close: string | null;
+  request_url: string | null;
+  request_body: string | null;
+  candle_json: string | null;
+  response_body: string | null;
+  settled_at_ms: number | null;
+  void_reason: string | null;
+}
+
+export interface ArenaEntriesTable {
+  round_id: string;
+  agent: string;
+  p: number;
+  payer: string;
+  entered_at_ms: number;
+  request_id: string;
+}
+
+export interface ArenaAgentsTable {
+  agent: string;
+  wallet: string;
+  bound_at_ms: number;
+}
+
+export interface ArenaSponsorshipsTable {
+  sponsorship_id: string;
+  season: string;
+  sponsor: string;
+  message: string;
+  amount_usd: number;
+  payer: string;
+  created_at_ms: number;
 }

@@ -56,6 +56,13 @@ const NOT_REPLAYABLE: Record<string, string> = {
   "/api/ads/network": "the figures are whatever the network served (recorded after the purchases in ads-examples.ts)",
   "/api/discover/go": "answers 302, not a body (test/discovery/router-routes.test.ts follows go links)",
   "/api/discover/outcome": "every report stored gets a new random id (test/discovery checks the acknowledgement)",
+  // Arena: recorded on the replayed Hyperliquid answers with a 2023 clock (arena-examples.ts); round ids, sponsorship ids and
+  // wallets are random per run, and the example deployment opens no rounds (no Hyperliquid offline). test/arena checks the answers.
+  "/api/arena/rounds": "rounds exist only where the jobs could reach Hyperliquid (recorded in test/arena)",
+  "/api/arena/predict": "names a round opened on the recorded Hyperliquid data; round ids are random",
+  "/api/arena/diagnostic": "names an agent with entries on the recorded Hyperliquid data",
+  "/api/arena/performance": "the leaderboard is whatever entries were settled (recorded in test/arena)",
+  "/api/arena/sponsor": "the sponsorship id is random per call",
 };
 
 type Operation = {

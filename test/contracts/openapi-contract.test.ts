@@ -20,6 +20,9 @@ const UNSERVABLE_OFFLINE: Record<string, [number, string]> = {
   "/api/sectors/momentum": [404, "UNKNOWN_TICKER"],
   // The example origin needs the network; test DNS resolves no such name, so the probe refuses it before any request.
   "/api/probe": [422, "VALIDATION_FAILED"],
+  // The arena examples name a round and an agent of the recorded Hyperliquid data; this deployment opened none.
+  "/api/arena/predict": [404, "NOT_FOUND"],
+  "/api/arena/diagnostic": [404, "NOT_FOUND"],
 };
 
 /**

@@ -23,7 +23,9 @@ export async function createTestPayer(service: Service, fundAtomic = 10_000_000n
   if (embedded === undefined) throw new Error("test payer needs the embedded chain");
   const account = privateKeyToAccount(generatePrivateKey());
   await embedded.mintUsdc(account.address, fundAtomic);
-  const client = new x402Client();
+  // The stock client refuses payments above $1 by default; dynamically priced routes (sponsorships, campaigns)
+  // quote up to $1,000, so tests raise the cap to the service's own largest quote.
+  const client = x402Client.fromConfig({ schemes: [], spendControls: { maxAmountPerPayment: "$10000" } });
   registerExactEvmScheme(client, { signer: account });
   // The stock client caps a payment at $1 by default; dynamically priced routes (an ad budget) quote more.
   client.setSpendControls({ maxAmountPerPayment: false });

@@ -1,0 +1,58 @@
+import { z } from "@hono/zod-openapi";
+import { SPARSE_BIN_BELOW } from "../../analytics/forecast-scoring.js";
+import { SCORE_DEFINITIONS } from "./arena-texts.js";
+import type { OperationContract } from "../operation-contract.js";
+import { ARENA_DIAGNOSTIC_EXAMPLE } from "./arena-examples.js";
+import { agentParam } from "./arena-predict.js";
+
+const params = z.object({ agent: agentParam("Your agent key; only the wallet it is bound to may read its diagnosis") });
+
+export type ArenaDiagnosticParams = z.infer<typeof params>;
+
+const ScoresSchema = z.object({
+  n: z.number().int(),
+  mean_brier: z.number(),
+  brier_skill_score: z.number(),
+  log_loss: z.number(),
+  sharpness: z.number(),
+});
+
+const response = z
+  .object({
+    agent: z.string(),
+    n_entries: z.number().int(),
+    n_settled: z.number().int(),
+    n_pending: z.number().int().openapi({ description: "Entries in rounds not settled yet" }),
+    n_void: z.number().int().openapi({ description: "Entries in void rounds: never scored" }),
+    mean_brier: z.number().nullable(),
+    brier_skill_score: z.number().nullable(),
+    log_loss: z.number().nullable(),
+    sharpness: z.number().nullable(),
+    calibration: z.array(
+      z.object({
+        bin: z.string().openapi({ description: "[low, high) of p; the last bin includes 1" }),
+        n: z.number().int(),
+        mean_p: z.number().nullable(),
+        observed_frequency: z.number().nullable().openapi({ description: "Share of YES outcomes" }),
+        wilson_low: z.number().nullable(),
+        wilson_high: z.number().nullable(),
+        sparse: z.boolean().openapi({ description: `Fewer than ${SPARSE_BIN_BELOW} forecasts: read with care` }),
+      }),
+    ),
+    per_coin: z.array(ScoresSchema.extend({ coin: z.string() })),
+    definitions: z.string(),
+  })
+  .openapi("ArenaDiagnostic");
+
+
+export const arenaDiagnosticContract: OperationContract<typeof params, typeof response> = {
+  operationId: "api_arena_diagnostic",
+  description:
+    "Your own agent's forecasting diagnosis: counts, mean Brier score, Brier skill score against always answering 0.5, log loss, " +
+    `sharpness, calibration in 10 bins with Wilson intervals, and the same scores per coin. ${SCORE_DEFINITIONS} Only the wallet ` +
+    "the agent key is bound to may call it: another wallet gets 403 FORBIDDEN, a key that never entered 404 NOT_FOUND (neither charged).",
+  params,
+  response,
+  example: ARENA_DIAGNOSTIC_EXAMPLE,
+  errors: ["NOT_FOUND", "FORBIDDEN"],
+};

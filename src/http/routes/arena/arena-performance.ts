@@ -1,0 +1,30 @@
+import { arenaPerformanceContract, type ArenaPerformanceParams } from "../../../contracts/arena/arena-performance.js";
+import { LEADERBOARD_METHOD } from "../../../contracts/arena/arena-texts.js";
+import { findCatalogRoute } from "../../../contracts/route-catalog.js";
+import type { ArenaScoresService } from "../../../services/arena/arena-scores-service.js";
+import type { RouteModule } from "../../route-module.js";
+
+export function arenaPerformanceRoute(scores: ArenaScoresService): RouteModule {
+  return {
+    route: findCatalogRoute("api_arena_performance"),
+    contract: arenaPerformanceContract,
+    handle: async (params: ArenaPerformanceParams) => {
+      const board = await scores.leaderboard(params.limit);
+      return {
+        min_settled_entries: board.minSettled,
+        agents_scored: board.agentsScored,
+        agents_ranked: board.ranked.length,
+        leaderboard: board.ranked.map((r, i) => ({
+          rank: i + 1,
+          agent: r.agent,
+          n: r.n,
+          mean_brier: r.meanBrier,
+          brier_skill_score: r.brierSkill,
+          skill_ci_low: r.skillLow,
+          skill_ci_high: r.skillHigh,
+        })),
+        method: LEADERBOARD_METHOD,
+      };
+    },
+  };
+}
