@@ -46,6 +46,9 @@ import { buildPatterns } from "./build-patterns.js";
 import { UNIVERSE_ALL } from "./build-universe.js";
 import { buildPortfolio } from "./build-portfolio.js";
 import { buildProbe } from "./build-probe.js";
+import { demandSourcesFrom, probeListingsFrom, roundsSponsoredSlot, routerSponsoredSlot } from "./agent-economy-wiring.js";
+import { ProbeResults } from "../storage/repos/probe-results.js";
+import { ARENA_COINS } from "../domain/arena-rules.js";
 import { buildTrading } from "./build-trading.js";
 import { buildDiscovery, type DiscoveryOverrides } from "./build-discovery.js";
 import { databaseTargetOf } from "./startup-steps.js";
@@ -146,15 +149,27 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
   operations.push(...alerts.routes);
   const feeds = buildFeeds({ config, database, clock, logger, marketData, overrides: options.feeds });
   operations.push(...feeds.routes);
-  const probe = buildProbe({ config, database, clock, resolve: options.outboundResolve });
-  operations.push(...probe.routes);
-  operations.push(...buildDemand({ database, clock, sources: options.demandSources }).routes);
-  const fulfilment = buildFulfilment({ config, database, clock, resolve: options.outboundResolve });
-  operations.push(...fulfilment.routes);
+  // The agent economy: the ad network's slots and the mirrors feed the router, the probe, the reports and the rounds.
   const ads = buildAds({ config, database, clock, resolve: options.outboundResolve });
   operations.push(...ads.routes);
-  operations.push(...buildDiscovery({ config, database, clock, jobs, operations: () => operations, overrides: options.discovery }).routes);
-  operations.push(...buildArena({ database, clock, jobs, overrides: options.arena }).routes);
+  const discovery = buildDiscovery({
+    config,
+    database,
+    clock,
+    jobs,
+    operations: () => operations,
+    overrides: { sponsoredFor: routerSponsoredSlot(ads.server, config.publicBaseUrl), ...options.discovery },
+  });
+  operations.push(...discovery.routes);
+  const probe = buildProbe({ config, database, clock, resolve: options.outboundResolve, listingsFor: probeListingsFrom(discovery.mirror) });
+  operations.push(...probe.routes);
+  const demandSources = options.demandSources ?? demandSourcesFrom(discovery.mirror, discovery.routerEvents, new ProbeResults(database.db));
+  operations.push(...buildDemand({ database, clock, sources: demandSources }).routes);
+  const fulfilment = buildFulfilment({ config, database, clock, resolve: options.outboundResolve });
+  operations.push(...fulfilment.routes);
+  const arenaCoins = options.arena?.coins ?? ARENA_COINS;
+  const arenaOverrides = { sponsoredFor: roundsSponsoredSlot(ads.server, config.publicBaseUrl, arenaCoins), ...options.arena };
+  operations.push(...buildArena({ database, clock, jobs, overrides: arenaOverrides }).routes);
   if (wiring.testMoney !== undefined) operations.push(devFaucetRoute(wiring.testMoney));
 
   const ledger = new SettlementLedger(database.db);
