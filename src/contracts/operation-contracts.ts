@@ -34,6 +34,7 @@ import { sectorsMomentumContract } from "./portfolio/sectors-momentum.js";
 import { verifySignatureContract } from "./signing/verify-signature.js";
 import { signalsHistoryContract } from "./trading/signals-history.js";
 import { tradingPerformanceContract } from "./trading/trading-performance.js";
+import { tradingScanContract } from "./trading/trading-scan.js";
 import { tradingSignalContract } from "./trading/trading-signal.js";
 
 /**
@@ -82,6 +83,7 @@ export const OPERATION_CONTRACTS: readonly OperationContract[] = [
   tradingPerformanceContract,
   signalsHistoryContract,
   devFaucetContract,
+  tradingScanContract,
 ] as readonly OperationContract[];
 
 export function findOperationContract(operationId: string): OperationContract | undefined {

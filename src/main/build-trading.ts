@@ -4,13 +4,16 @@ import { signalScoringJob } from "../jobs/signal-scoring.js";
 import type { RouteModule } from "../http/route-module.js";
 import { signalsHistoryRoute } from "../http/routes/trading/signals-history.js";
 import { tradingPerformanceRoute } from "../http/routes/trading/trading-performance.js";
+import { tradingScanRoute } from "../http/routes/trading/trading-scan.js";
 import { tradingSignalRoute } from "../http/routes/trading/trading-signal.js";
 import { ForwardDistributionService } from "../services/forecasts/forward-distribution-service.js";
 import { PositionSizeService } from "../services/forecasts/position-size-service.js";
 import { RegimeService } from "../services/forecasts/regime-service.js";
 import { SignalHistoryService } from "../services/trading/signal-history-service.js";
 import { SignalScorer } from "../services/trading/signal-scorer.js";
+import { ScanService } from "../services/trading/scan-service.js";
 import { SignalService } from "../services/trading/signal-service.js";
+import { TRADING_SCAN_UNIVERSE } from "../domain/trading-universe.js";
 import type { Database } from "../storage/create-database.js";
 import { SignalLog } from "../storage/repos/signal-log.js";
 import type { Patterns } from "./build-patterns.js";
@@ -27,10 +30,11 @@ export interface TradingDeps {
  * the moment they are fired, and scored by a job once their horizon has passed.
  */
 export function buildTrading(deps: TradingDeps): { routes: RouteModule[] } {
-  const forecasts = new ForwardDistributionService(deps.patterns.seriesCache);
+  const forecasts = new ForwardDistributionService(deps.patterns.seriesCache, deps.patterns.runner);
   const log = new SignalLog(deps.database.db);
   const signals = new SignalService(new RegimeService(forecasts), new PositionSizeService(forecasts), log, deps.clock);
   deps.jobs.register(signalScoringJob(new SignalScorer(log, deps.patterns.seriesCache)));
   const history = new SignalHistoryService(log);
-  return { routes: [tradingSignalRoute(signals), tradingPerformanceRoute(history), signalsHistoryRoute(history)] };
+  const scans = new ScanService(signals, TRADING_SCAN_UNIVERSE);
+  return { routes: [tradingSignalRoute(signals), tradingScanRoute(scans), tradingPerformanceRoute(history), signalsHistoryRoute(history)] };
 }

@@ -33,7 +33,7 @@ const ComponentSchema = z
   })
   .catchall(z.unknown());
 
-const response = z
+export const TradingSignalSchema = z
   .object({
     signal_id: z.string().openapi({ description: "Id of this signal in the public log (/trading/signals/history)" }),
     fired_at: z.string().openapi({ description: "When the signal was fired and logged (ISO 8601, UTC)" }),
@@ -74,6 +74,8 @@ const response = z
     cached: z.boolean().openapi({ description: "True when the price source was unreachable and stored bars were used" }),
   })
   .openapi("TradingSignal");
+
+const response = TradingSignalSchema;
 
 export const tradingSignalContract: OperationContract<typeof params, typeof response> = {
   operationId: "trading_signal",

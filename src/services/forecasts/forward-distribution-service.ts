@@ -1,11 +1,13 @@
-import { findAnalogs, type Analog, type Metric } from "../../analytics/analog-search.js";
+import { findAnalogs, toAnalog, type Analog, type Metric } from "../../analytics/analog-search.js";
 import { findCausalAnalogs } from "../../analytics/causal-analog-search.js";
 import { forecastEvidence, unconditionalBaseline, type Evidence, type ForecastMode } from "../../analytics/forecast-evidence.js";
 import { forwardDistribution, type ForwardDistribution } from "../../analytics/forward-distribution.js";
 import type { PriceSeries } from "../../analytics/price-series.js";
 import { windowReturn } from "../../core/returns.js";
 import type { LoadedSeries, SeriesCache } from "../market-data/series-cache.js";
+import { searchInput } from "../patterns/pattern-service.js";
 import { locateQueryWindow, type QueryWindow } from "../patterns/query-window.js";
+import type { SearchRunner } from "../patterns/search-job.js";
 import { locateLatestWindow } from "./latest-window.js";
 
 interface AnalogQuery {
@@ -52,7 +54,11 @@ export interface AnalogForecast {
  * horizons (see analytics/forward-distribution.ts for which outcomes count).
  */
 export class ForwardDistributionService {
-  constructor(private readonly seriesCache: SeriesCache) {}
+  /** With a runner (the search worker pool) the searches leave this thread; the results are the same exact search. */
+  constructor(
+    private readonly seriesCache: SeriesCache,
+    private readonly runner?: SearchRunner,
+  ) {}
 
   async forWindow(query: WindowForecastQuery): Promise<AnalogForecast> {
     const loaded = await this.seriesCache.load(query.ticker, "1d");
@@ -67,11 +73,21 @@ export class ForwardDistributionService {
     return this.forecast(loaded, window, query, true);
   }
 
-  private forecast(loaded: LoadedSeries, window: QueryWindow, query: AnalogQuery, causal: boolean): AnalogForecast {
+  private async search(loaded: LoadedSeries, window: QueryWindow, query: AnalogQuery, causal: boolean): Promise<Analog[]> {
     const { series, prepared } = loaded;
-    const analogs = causal
+    if (this.runner !== undefined) {
+      const options = { queryStart: window.start, m: window.m, k: query.k, metric: query.metric, wrap: false, causal };
+      const { matches } = await this.runner.run({ ...options, ...searchInput(series) });
+      return matches.map((match) => toAnalog(series, match, window.m, query.metric));
+    }
+    return causal
       ? findCausalAnalogs(series, prepared, window.start, window.m, query.k, query.metric)
       : findAnalogs(series, prepared, window.start, window.m, { k: query.k, metric: query.metric, wrap: false });
+  }
+
+  private async forecast(loaded: LoadedSeries, window: QueryWindow, query: AnalogQuery, causal: boolean): Promise<AnalogForecast> {
+    const { series } = loaded;
+    const analogs = await this.search(loaded, window, query, causal);
     const distribution = forwardDistribution(series, analogs, window.m, window.start, query.horizonsDays);
     // Causal: the baseline may only use outcomes that had closed by the query's first bar, like the analogs.
     const lastKnown = causal ? window.start : undefined;

@@ -140,7 +140,7 @@ export class PatternService {
 }
 
 /** A series as a search job carries it; the key lets the workers reuse their preparation of it. */
-function searchInput(series: PriceSeries) {
+export function searchInput(series: PriceSeries) {
   return { cacheKey: `${series.ticker}|${series.timeframe}`, values: series.closes, breakBefore: series.breakBefore };
 }
 

@@ -12,6 +12,8 @@ export interface SearchJob {
   k: number;
   metric: Metric;
   wrap: boolean;
+  /** Walk-forward: only windows that end at or before queryStart (see core searchSeriesWindow). */
+  causal?: boolean;
 }
 
 /**

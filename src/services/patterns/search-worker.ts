@@ -38,5 +38,5 @@ function runJob(job: AnySearchJob): WindowMatch[] {
     const query = list[0].values.subarray(job.queryStart, job.queryStart + job.m);
     return searchMany(list, query, { ...options, excludeRanges: job.excludeRanges });
   }
-  return searchSeriesWindow(preparedFor(job.cacheKey, job.values, job.breakBefore), job.queryStart, job.m, options);
+  return searchSeriesWindow(preparedFor(job.cacheKey, job.values, job.breakBefore), job.queryStart, job.m, { ...options, causal: job.causal });
 }
