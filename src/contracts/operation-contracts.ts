@@ -32,6 +32,7 @@ import { optimizePortfolioContract } from "./portfolio/optimize-portfolio.js";
 import { portfolioFactorsContract } from "./portfolio/portfolio-factors.js";
 import { sectorsMomentumContract } from "./portfolio/sectors-momentum.js";
 import { verifySignatureContract } from "./signing/verify-signature.js";
+import { signalsLiveContract } from "./trading/signals-live.js";
 import { signalsHistoryContract } from "./trading/signals-history.js";
 import { tradingPerformanceContract } from "./trading/trading-performance.js";
 import { tradingScanContract } from "./trading/trading-scan.js";
@@ -84,6 +85,7 @@ export const OPERATION_CONTRACTS: readonly OperationContract[] = [
   signalsHistoryContract,
   devFaucetContract,
   tradingScanContract,
+  signalsLiveContract,
 ] as readonly OperationContract[];
 
 export function findOperationContract(operationId: string): OperationContract | undefined {

@@ -4,6 +4,7 @@ import { signalScoringJob } from "../jobs/signal-scoring.js";
 import type { RouteModule } from "../http/route-module.js";
 import { signalsHistoryRoute } from "../http/routes/trading/signals-history.js";
 import { tradingPerformanceRoute } from "../http/routes/trading/trading-performance.js";
+import { signalsLiveRoute } from "../http/routes/trading/signals-live.js";
 import { tradingScanRoute } from "../http/routes/trading/trading-scan.js";
 import { tradingSignalRoute } from "../http/routes/trading/trading-signal.js";
 import { ForwardDistributionService } from "../services/forecasts/forward-distribution-service.js";
@@ -11,9 +12,11 @@ import { PositionSizeService } from "../services/forecasts/position-size-service
 import { RegimeService } from "../services/forecasts/regime-service.js";
 import { SignalHistoryService } from "../services/trading/signal-history-service.js";
 import { SignalScorer } from "../services/trading/signal-scorer.js";
+import { LiveSignalService } from "../services/trading/live-signal-service.js";
 import { ScanService } from "../services/trading/scan-service.js";
 import { SignalService } from "../services/trading/signal-service.js";
 import { TRADING_SCAN_UNIVERSE } from "../domain/trading-universe.js";
+import { resolveSymbol } from "../domain/symbol-resolver.js";
 import type { Database } from "../storage/create-database.js";
 import { SignalLog } from "../storage/repos/signal-log.js";
 import type { Patterns } from "./build-patterns.js";
@@ -36,5 +39,14 @@ export function buildTrading(deps: TradingDeps): { routes: RouteModule[] } {
   deps.jobs.register(signalScoringJob(new SignalScorer(log, deps.patterns.seriesCache)));
   const history = new SignalHistoryService(log);
   const scans = new ScanService(signals, TRADING_SCAN_UNIVERSE);
-  return { routes: [tradingSignalRoute(signals), tradingScanRoute(scans), tradingPerformanceRoute(history), signalsHistoryRoute(history)] };
+  const live = new LiveSignalService(signals, log, deps.clock, resolveSymbol);
+  return {
+    routes: [
+      tradingSignalRoute(signals),
+      tradingScanRoute(scans),
+      signalsLiveRoute(live),
+      tradingPerformanceRoute(history),
+      signalsHistoryRoute(history),
+    ],
+  };
 }

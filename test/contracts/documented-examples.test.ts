@@ -38,6 +38,7 @@ const NOT_REPLAYABLE: Record<string, string> = {
   "/trading/signal": "every signal fired gets a new random id (the rest is checked in test/trading)",
   "/trading/signals/history": "the answer is whatever the signal log holds (recorded on a replayed log; see trading-examples.ts)",
   "/trading/performance": "the answer is whatever the signal log holds (recorded on a replayed log; see trading-examples.ts)",
+  "/api/signals/live": "a fresh signal gets a new random id and a reused one depends on the log (checked in test/trading)",
   "/trading/scan": "every signal fired gets a new random id (the rest is checked in test/trading)",
 };
 
