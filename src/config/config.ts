@@ -37,6 +37,7 @@ const EnvSchema = z.object({
   RATE_LIMIT_FREE_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(120),
   RATE_LIMIT_FAUCET_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(10),
   TRUST_PROXY: z.enum(["true", "false"], "must be true or false").default("false"),
+  TRADING_ACCOUNT: AddressSchema.optional(),
 });
 
 /** Coinbase's x402 facilitator (Base mainnet), the URL @coinbase/x402 uses; requests are signed with the CDP key. */
@@ -69,6 +70,8 @@ export interface Config {
   outboundAllowHosts: string[];
   /** JSON source of retail hardware prices fetched daily (README, "Hardware prices source"); unset = hardware_prices null. */
   hardwarePricesUrl: string | undefined;
+  /** TRADING_ACCOUNT: the Hyperliquid address /trading/portfolio shows when the caller names none; off when unset. */
+  tradingAccount: string | undefined;
   logLevel: z.infer<typeof EnvSchema>["LOG_LEVEL"];
   edge: EdgeLimits;
 }
@@ -131,6 +134,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     marketDataDir: e.MARKET_DATA_DIR === undefined ? undefined : path.resolve(e.MARKET_DATA_DIR),
     outboundAllowHosts: e.OUTBOUND_ALLOW_HOSTS === undefined ? [] : e.OUTBOUND_ALLOW_HOSTS.split(",").map((h) => h.toLowerCase()),
     hardwarePricesUrl: e.HARDWARE_PRICES_URL,
+    tradingAccount: e.TRADING_ACCOUNT,
     logLevel: e.LOG_LEVEL,
     edge: {
       bodyLimitBytes: e.BODY_LIMIT_BYTES,

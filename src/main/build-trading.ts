@@ -1,10 +1,15 @@
+import type { Config } from "../config/config.js";
 import type { Clock } from "../domain/clock.js";
+import { HyperliquidTradingAccountProvider } from "../providers/trading-account/hyperliquid/hyperliquid-trading-account-provider.js";
+import { OfflineTradingAccountProvider } from "../providers/trading-account/offline-trading-account-provider.js";
+import type { FeedOverrides } from "./build-feeds.js";
 import type { JobRunner } from "../jobs/job-runner.js";
 import { signalScoringJob } from "../jobs/signal-scoring.js";
 import type { RouteModule } from "../http/route-module.js";
 import { signalsHistoryRoute } from "../http/routes/trading/signals-history.js";
 import { tradingPerformanceRoute } from "../http/routes/trading/trading-performance.js";
 import { signalsLiveRoute } from "../http/routes/trading/signals-live.js";
+import { tradingPortfolioRoute } from "../http/routes/trading/trading-portfolio.js";
 import { tradingScanRoute } from "../http/routes/trading/trading-scan.js";
 import { tradingSignalRoute } from "../http/routes/trading/trading-signal.js";
 import { ForwardDistributionService } from "../services/forecasts/forward-distribution-service.js";
@@ -13,6 +18,7 @@ import { RegimeService } from "../services/forecasts/regime-service.js";
 import { SignalHistoryService } from "../services/trading/signal-history-service.js";
 import { SignalScorer } from "../services/trading/signal-scorer.js";
 import { LiveSignalService } from "../services/trading/live-signal-service.js";
+import { TradingPortfolioService } from "../services/trading/trading-portfolio-service.js";
 import { ScanService } from "../services/trading/scan-service.js";
 import { SignalService } from "../services/trading/signal-service.js";
 import { TRADING_SCAN_UNIVERSE } from "../domain/trading-universe.js";
@@ -22,6 +28,9 @@ import { SignalLog } from "../storage/repos/signal-log.js";
 import type { Patterns } from "./build-patterns.js";
 
 export interface TradingDeps {
+  config: Readonly<Config>;
+  /** Test seam: the transport of the live adapters (a replay fetch); given, they are used even offline. */
+  overrides?: FeedOverrides;
   database: Database;
   patterns: Patterns;
   clock: Clock;
@@ -40,11 +49,15 @@ export function buildTrading(deps: TradingDeps): { routes: RouteModule[] } {
   const history = new SignalHistoryService(log);
   const scans = new ScanService(signals, TRADING_SCAN_UNIVERSE);
   const live = new LiveSignalService(signals, log, deps.clock, resolveSymbol);
+  const offline = deps.config.marketDataDir !== undefined && deps.overrides?.fetch === undefined;
+  const account = offline ? new OfflineTradingAccountProvider() : new HyperliquidTradingAccountProvider({ clock: deps.clock, ...deps.overrides });
+  const portfolios = new TradingPortfolioService(account, deps.config.tradingAccount, deps.clock);
   return {
     routes: [
       tradingSignalRoute(signals),
       tradingScanRoute(scans),
       signalsLiveRoute(live),
+      tradingPortfolioRoute(portfolios),
       tradingPerformanceRoute(history),
       signalsHistoryRoute(history),
     ],

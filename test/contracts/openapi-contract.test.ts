@@ -15,7 +15,11 @@ type OperationDoc = {
 type OpenApiDoc = { paths: Record<string, Record<string, OperationDoc>> };
 
 /** Routes whose data the offline dataset does not hold at all (no sector ETF): nothing served, nothing charged. */
-const UNSERVABLE_OFFLINE: Record<string, [number, string]> = { "/api/sectors/momentum": [404, "UNKNOWN_TICKER"] };
+const UNSERVABLE_OFFLINE: Record<string, [number, string]> = {
+  "/api/sectors/momentum": [404, "UNKNOWN_TICKER"],
+  // Live Hyperliquid account data only: offline there is no account to read (replayed in test/trading).
+  "/trading/portfolio": [503, "UPSTREAM_UNAVAILABLE"],
+};
 
 /**
  * Feeds no public recording exists for (../shared/fixtures/README.md): offline, with nothing stored, they can
