@@ -19,6 +19,7 @@ import { SignalHistoryService } from "../services/trading/signal-history-service
 import { SignalScorer } from "../services/trading/signal-scorer.js";
 import { LiveSignalService } from "../services/trading/live-signal-service.js";
 import { TradingPortfolioService } from "../services/trading/trading-portfolio-service.js";
+import { SignalBacktestService } from "../services/trading/signal-backtest-service.js";
 import { ScanService } from "../services/trading/scan-service.js";
 import { SignalService } from "../services/trading/signal-service.js";
 import { TRADING_SCAN_UNIVERSE } from "../domain/trading-universe.js";
@@ -48,6 +49,7 @@ export function buildTrading(deps: TradingDeps): { routes: RouteModule[] } {
   deps.jobs.register(signalScoringJob(new SignalScorer(log, deps.patterns.seriesCache)));
   const history = new SignalHistoryService(log);
   const scans = new ScanService(signals, TRADING_SCAN_UNIVERSE);
+  const backtests = new SignalBacktestService(deps.patterns.seriesCache, signals, deps.config.marketDataDir === undefined ? "yahoo" : "offline");
   const live = new LiveSignalService(signals, log, deps.clock, resolveSymbol);
   const offline = deps.config.marketDataDir !== undefined && deps.overrides?.fetch === undefined;
   const account = offline ? new OfflineTradingAccountProvider() : new HyperliquidTradingAccountProvider({ clock: deps.clock, ...deps.overrides });
@@ -58,7 +60,7 @@ export function buildTrading(deps: TradingDeps): { routes: RouteModule[] } {
       tradingScanRoute(scans),
       signalsLiveRoute(live),
       tradingPortfolioRoute(portfolios),
-      tradingPerformanceRoute(history),
+      tradingPerformanceRoute(history, backtests),
       signalsHistoryRoute(history),
     ],
   };

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { decideSignal, SIGNAL_ANALOGS, SIGNAL_REGIME_BARS, SIGNAL_WINDOW_BARS, type SignalDecision } from "../../analytics/signal-rules.js";
 import { AppError } from "../../domain/app-error.js";
 import { formatBarTime } from "../../domain/bar.js";
+import type { PriceSeries } from "../../analytics/price-series.js";
 import type { Clock } from "../../domain/clock.js";
 import type { FiredSignal } from "../../domain/trading-signal.js";
 import type { SignalLog } from "../../storage/repos/signal-log.js";
@@ -53,26 +54,7 @@ export class SignalService {
     const regime = await this.regimes.detect({ ticker: query.ticker, lookbackBars: SIGNAL_REGIME_BARS });
     const series = regime.forecast.series;
     const asOf = series.closes.length - 1;
-    const sizing = await this.sizer.size({
-      ticker: query.ticker,
-      startMs: series.timesMs[asOf - SIGNAL_WINDOW_BARS + 1],
-      endMs: series.timesMs[asOf] + 1,
-      k: SIGNAL_ANALOGS,
-      metric: "l2",
-      horizonDays: query.horizonDays,
-      causal: true,
-      // Only the fractions and the shrink are used; the dollar figures of a unit account are not reported.
-      accountSizeUsd: 1,
-      confidence: 1,
-    });
-    const horizon = sizing.forecast.distribution.horizons[0];
-    const decision = decideSignal({
-      stats: horizon.stats,
-      nIndependent: horizon.nIndependent,
-      trendZ: regime.label.trendZ,
-      shrink: sizing.sizing.shrink,
-      entryPrice: sizing.lastClose,
-    });
+    const { sizing, decision, horizon } = await this.decideAt(query.ticker, series, asOf, query.horizonDays, regime.label.trendZ);
     const signal: FiredSignal = {
       id: `sig_${randomBytes(12).toString("hex")}`,
       firedAtMs: this.clock.nowMs(),
@@ -90,5 +72,35 @@ export class SignalService {
     // Logged before the answer leaves: a signal nobody can see in the history was never fired.
     await this.log.append(signal);
     return { signal, decision, regime, sizing };
+  }
+
+  /**
+   * The signal rules at bar asOf of the ticker's history, given the regime's trend z there: the causal analogs
+   * of the window ending at asOf and their forward distribution, the sizing shrink, the decision. Reads no
+   * bar after asOf (the analogs end before the window, their outcomes before it starts). The live signal
+   * and the walk-forward backtest both decide here.
+   */
+  async decideAt(ticker: string, series: PriceSeries, asOf: number, horizonDays: number, trendZ: number) {
+    const sizing = await this.sizer.size({
+      ticker,
+      startMs: series.timesMs[asOf - SIGNAL_WINDOW_BARS + 1],
+      endMs: series.timesMs[asOf] + 1,
+      k: SIGNAL_ANALOGS,
+      metric: "l2",
+      horizonDays,
+      causal: true,
+      // Only the fractions and the shrink are used; the dollar figures of a unit account are not reported.
+      accountSizeUsd: 1,
+      confidence: 1,
+    });
+    const horizon = sizing.forecast.distribution.horizons[0];
+    const decision = decideSignal({
+      stats: horizon.stats,
+      nIndependent: horizon.nIndependent,
+      trendZ,
+      shrink: sizing.sizing.shrink,
+      entryPrice: sizing.lastClose,
+    });
+    return { sizing, decision, horizon };
   }
 }
