@@ -35,6 +35,7 @@ import { verifySignatureContract } from "./signing/verify-signature.js";
 import { signalsLiveContract } from "./trading/signals-live.js";
 import { signalsHistoryContract } from "./trading/signals-history.js";
 import { tradingPerformanceContract } from "./trading/trading-performance.js";
+import { narrativeContract } from "./trading/narrative.js";
 import { tradingPortfolioContract } from "./trading/trading-portfolio.js";
 import { tradingScanContract } from "./trading/trading-scan.js";
 import { tradingSignalContract } from "./trading/trading-signal.js";
@@ -88,6 +89,7 @@ export const OPERATION_CONTRACTS: readonly OperationContract[] = [
   tradingScanContract,
   signalsLiveContract,
   tradingPortfolioContract,
+  narrativeContract,
 ] as readonly OperationContract[];
 
 export function findOperationContract(operationId: string): OperationContract | undefined {

@@ -40,6 +40,7 @@ const NOT_REPLAYABLE: Record<string, string> = {
   "/trading/performance": "the answer is whatever the signal log holds (recorded on a replayed log; see trading-examples.ts)",
   "/api/signals/live": "a fresh signal gets a new random id and a reused one depends on the log (checked in test/trading)",
   "/trading/portfolio": "live Hyperliquid account data: offline deployments answer 503 (replayed from the recording in test/trading)",
+  "/api/narrative": "its headlines are live Yahoo search news (the example replays a recording in test/trading; offline they are unavailable)",
   "/trading/scan": "every signal fired gets a new random id (the rest is checked in test/trading)",
 };
 

@@ -66,7 +66,7 @@ export const TradingSignalSchema = z
           contribution: z.null().openapi({ description: "Sizing moves no direction; it scales the others by shrink" }),
         })
         .openapi({ description: "Position sizing of the same distribution" }),
-      narrative: z.null().openapi({ description: "Not an input yet (see narrative_reason)" }),
+      narrative: z.null().openapi({ description: "Not an input (see narrative_reason)" }),
       narrative_reason: z.string(),
     }),
     rules: z.string().openapi({ description: "The decision rules, with this signal's numbers" }),
@@ -88,8 +88,8 @@ export const tradingSignalContract: OperationContract<typeof params, typeof resp
     `score = ${ANALOG_WEIGHT} * analog_score * shrink + ${REGIME_WEIGHT} * regime_score * shrink. long when score >= ${FIRE_THRESHOLD} and ` +
     `the analog mean > 0; short when score <= -${FIRE_THRESHOLD} and the mean < 0; otherwise flat (the regime alone never fires). ` +
     "conviction = min(1, |score|), 0 for flat. Long: stop = entry * (1 + P10) when P10 < 0, target = entry * (1 + P90) when P90 > 0; " +
-    "short: stop = entry * (1 + P90) when P90 > 0, target = entry * (1 + P10) when P10 < 0; flat: neither. The narrative component " +
-    "is not an input yet (components.narrative is null with the reason). Every signal is stored in the public log at the moment it is " +
+    "short: stop = entry * (1 + P90) when P90 > 0, target = entry * (1 + P10) when P10 < 0; flat: neither. The narrative " +
+    "(/api/narrative) is not an input (components.narrative is null with the reason). Every signal is stored in the public log at the moment it is " +
     "fired and scored by a job after its horizon (see /trading/signals/history and /trading/performance). A reference, not advice.",
   params,
   response,

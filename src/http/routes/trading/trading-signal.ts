@@ -6,7 +6,7 @@ import type { RouteModule } from "../../route-module.js";
 import { horizonWire, windowEcho } from "../forecasts/forecast-wire.js";
 
 export const NARRATIVE_REASON =
-  "The narrative input (news sentiment and momentum, /api/narrative) is not built yet; the signal uses the analog, regime and sizing inputs only.";
+  "The narrative (/api/narrative: headline sentiment and momentum) is served separately and is not an input: headlines have no stored history, so a signal using them could not be replayed walk-forward or checked for look-ahead; the signal uses the analog, regime and sizing inputs only.";
 
 const f = (x: number, digits = 4) => x.toFixed(digits);
 
