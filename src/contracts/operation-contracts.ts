@@ -35,6 +35,7 @@ import { verifySignatureContract } from "./signing/verify-signature.js";
 import { signalsLiveContract } from "./trading/signals-live.js";
 import { signalsHistoryContract } from "./trading/signals-history.js";
 import { tradingPerformanceContract } from "./trading/trading-performance.js";
+import { analyzeContract } from "./trading/analyze.js";
 import { narrativeContract } from "./trading/narrative.js";
 import { tradingPortfolioContract } from "./trading/trading-portfolio.js";
 import { tradingScanContract } from "./trading/trading-scan.js";
@@ -90,6 +91,7 @@ export const OPERATION_CONTRACTS: readonly OperationContract[] = [
   signalsLiveContract,
   tradingPortfolioContract,
   narrativeContract,
+  analyzeContract,
 ] as readonly OperationContract[];
 
 export function findOperationContract(operationId: string): OperationContract | undefined {

@@ -14,6 +14,7 @@ import { tradingPerformanceRoute } from "../http/routes/trading/trading-performa
 import { signalsLiveRoute } from "../http/routes/trading/signals-live.js";
 import { tradingPortfolioRoute } from "../http/routes/trading/trading-portfolio.js";
 import { narrativeRoute } from "../http/routes/trading/narrative.js";
+import { analyzeRoute } from "../http/routes/trading/analyze.js";
 import { tradingScanRoute } from "../http/routes/trading/trading-scan.js";
 import { tradingSignalRoute } from "../http/routes/trading/trading-signal.js";
 import { ForwardDistributionService } from "../services/forecasts/forward-distribution-service.js";
@@ -25,6 +26,8 @@ import { LiveSignalService } from "../services/trading/live-signal-service.js";
 import { TradingPortfolioService } from "../services/trading/trading-portfolio-service.js";
 import { SignalBacktestService } from "../services/trading/signal-backtest-service.js";
 import { NarrativeService } from "../services/narrative/narrative-service.js";
+import { AnalyzeService } from "../services/analyze/analyze-service.js";
+import { PatternBacktestService } from "../services/forecasts/pattern-backtest-service.js";
 import { ScanService } from "../services/trading/scan-service.js";
 import { SignalService } from "../services/trading/signal-service.js";
 import { TRADING_SCAN_UNIVERSE } from "../domain/trading-universe.js";
@@ -64,6 +67,7 @@ export function buildTrading(deps: TradingDeps): { routes: RouteModule[] } {
     ? new OfflineHeadlineProvider()
     : new YahooHeadlineProvider(createYahooFinanceClient({ clock: deps.clock, fetch: deps.overrides?.fetch, sleep: deps.overrides?.sleep, timeoutMs: deps.overrides?.timeoutMs }));
   const narratives = new NarrativeService(deps.patterns.seriesCache, headlines, deps.clock, priceSource);
+  const analyzer = new AnalyzeService(resolveSymbol, deps.patterns.seriesCache, new PatternBacktestService(deps.patterns.seriesCache), signals, narratives);
   return {
     routes: [
       tradingSignalRoute(signals),
@@ -71,6 +75,7 @@ export function buildTrading(deps: TradingDeps): { routes: RouteModule[] } {
       signalsLiveRoute(live),
       tradingPortfolioRoute(portfolios),
       narrativeRoute(narratives),
+      analyzeRoute(analyzer),
       tradingPerformanceRoute(history, backtests),
       signalsHistoryRoute(history),
     ],
