@@ -1,21 +1,15 @@
 import { z } from "@hono/zod-openapi";
-import { HORIZON_DAYS_MAX } from "../forecasts/forecast-params.js";
 import type { OperationContract } from "../operation-contract.js";
-import { intParam, symbolListParam } from "../params.js";
+import { symbolListParam } from "../params.js";
 import { SignalRecordSchema } from "./signal-record-schema.js";
 import { SIGNALS_LIVE_EXAMPLE } from "./signals-live-example.js";
-import { SIGNAL_HORIZON_DEFAULT } from "./trading-signal.js";
+import { horizonDaysParam } from "./trading-signal.js";
 
 export const LIVE_ASSETS_MAX = 25;
 
 const params = z.object({
   assets: symbolListParam({ min: 1, max: LIVE_ASSETS_MAX, description: `Comma-separated symbols, at most ${LIVE_ASSETS_MAX} (duplicates, in any case, count once)`, example: "AAPL,BTC" }),
-  horizon_days: intParam({
-    min: 1,
-    max: HORIZON_DAYS_MAX,
-    default: SIGNAL_HORIZON_DEFAULT,
-    description: `Holding horizon in calendar days (1 to ${HORIZON_DAYS_MAX}, default ${SIGNAL_HORIZON_DEFAULT}), as in /trading/signal`,
-  }),
+  horizon_days: horizonDaysParam("as in /trading/signal"),
 });
 
 export type SignalsLiveParams = z.infer<typeof params>;

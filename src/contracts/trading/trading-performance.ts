@@ -1,10 +1,9 @@
 import { z } from "@hono/zod-openapi";
 import type { OperationContract } from "../operation-contract.js";
-import { HORIZON_DAYS_MAX } from "../forecasts/forecast-params.js";
-import { enumParam, intParam } from "../params.js";
+import { enumParam } from "../params.js";
 import { SignalRecordSchema, signalLogFilters } from "./signal-record-schema.js";
 import { TRADING_PERFORMANCE_EXAMPLE } from "./trading-examples.js";
-import { SIGNAL_HORIZON_DEFAULT } from "./trading-signal.js";
+import { horizonDaysParam } from "./trading-signal.js";
 
 const params = z
   .object({
@@ -13,12 +12,7 @@ const params = z
       default: "live",
       description: "live: the scored log of signals really fired; backtest: the same rules replayed walk-forward over one ticker's stored history",
     }),
-    horizon_days: intParam({
-      min: 1,
-      max: HORIZON_DAYS_MAX,
-      default: SIGNAL_HORIZON_DEFAULT,
-      description: `mode=backtest only: the horizon of every replayed signal (1 to ${HORIZON_DAYS_MAX}, default ${SIGNAL_HORIZON_DEFAULT})`,
-    }),
+    horizon_days: horizonDaysParam("mode=backtest only: the horizon of every replayed signal"),
   })
   .refine((p) => p.mode !== "backtest" || p.ticker !== undefined, { message: "is required with mode=backtest (a backtest replays one ticker)", path: ["ticker"] });
 

@@ -1,23 +1,17 @@
 import { z } from "@hono/zod-openapi";
 import { ANALOG_WEIGHT, REGIME_WEIGHT } from "../../analytics/signal-rules.js";
 import { TRADING_SCAN_UNIVERSE } from "../../domain/trading-universe.js";
-import { HORIZON_DAYS_MAX } from "../forecasts/forecast-params.js";
 import type { OperationContract } from "../operation-contract.js";
 import { intParam } from "../params.js";
 import { TRADING_SCAN_EXAMPLE } from "./trading-scan-example.js";
-import { SIGNAL_HORIZON_DEFAULT, TradingSignalSchema } from "./trading-signal.js";
+import { horizonDaysParam, TradingSignalSchema } from "./trading-signal.js";
 
 export const SCAN_TOP_N_DEFAULT = 5;
 const UNIVERSE_SIZE = TRADING_SCAN_UNIVERSE.symbols.length;
 
 const params = z.object({
   top_n: intParam({ min: 1, max: UNIVERSE_SIZE, default: SCAN_TOP_N_DEFAULT, description: `Setups returned, best first (1 to ${UNIVERSE_SIZE}, default ${SCAN_TOP_N_DEFAULT})` }),
-  horizon_days: intParam({
-    min: 1,
-    max: HORIZON_DAYS_MAX,
-    default: SIGNAL_HORIZON_DEFAULT,
-    description: `Holding horizon of every signal in calendar days (1 to ${HORIZON_DAYS_MAX}, default ${SIGNAL_HORIZON_DEFAULT}), as in /trading/signal`,
-  }),
+  horizon_days: horizonDaysParam("of every signal, as in /trading/signal"),
 });
 
 export type TradingScanParams = z.infer<typeof params>;

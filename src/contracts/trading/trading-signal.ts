@@ -15,14 +15,18 @@ import { TRADING_SIGNAL_EXAMPLE } from "./trading-examples.js";
 
 export const SIGNAL_HORIZON_DEFAULT = 30;
 
-const params = z.object({
-  ticker: tickerParam(),
-  horizon_days: intParam({
+/** The signal's holding horizon, shared by every trading route that fires or replays signals. */
+export const horizonDaysParam = (what: string) =>
+  intParam({
     min: 1,
     max: HORIZON_DAYS_MAX,
     default: SIGNAL_HORIZON_DEFAULT,
-    description: `Holding horizon in calendar days (1 to ${HORIZON_DAYS_MAX}, default ${SIGNAL_HORIZON_DEFAULT}); the signal is scored at it`,
-  }),
+    description: `Holding horizon in calendar days (1 to ${HORIZON_DAYS_MAX}, default ${SIGNAL_HORIZON_DEFAULT}); ${what}`,
+  });
+
+const params = z.object({
+  ticker: tickerParam(),
+  horizon_days: horizonDaysParam("the signal is scored at it"),
 });
 
 export type TradingSignalParams = z.infer<typeof params>;

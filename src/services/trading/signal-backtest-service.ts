@@ -8,7 +8,7 @@ import { AppError } from "../../domain/app-error.js";
 import { formatBarTime } from "../../domain/bar.js";
 import type { SignalRecord } from "../../domain/trading-signal.js";
 import type { SeriesCache } from "../market-data/series-cache.js";
-import type { SignalService } from "./signal-service.js";
+import { signalAt, type SignalService } from "./signal-service.js";
 
 /**
  * The first bar a backtest may fire at: the regime needs its lookback and the analog search a history before
@@ -57,21 +57,9 @@ export class SignalBacktestService {
         t += 1; // a gap or a missing close inside the windows: a live signal would be refused here too
         continue;
       }
-      const { decision, sizing, horizon } = await this.signals.decideAt(query.ticker, series, t, query.horizonDays, regimeLabel(series, t, SIGNAL_REGIME_BARS).trendZ);
-      const fired = {
-        id: `backtest_${formatBarTime(series.timesMs[t], "1d")}`,
-        firedAtMs: series.timesMs[t],
-        ticker: series.ticker,
-        asOfDate: formatBarTime(series.timesMs[t], "1d"),
-        asOfMs: series.timesMs[t],
-        direction: decision.direction,
-        conviction: decision.conviction,
-        entryPrice: sizing.lastClose,
-        stopPrice: decision.stopPrice,
-        targetPrice: decision.targetPrice,
-        horizonDays: query.horizonDays,
-        expectedReturn: horizon.stats.mean,
-      };
+      const decided = await this.signals.decideAt(query.ticker, series, t, query.horizonDays, regimeLabel(series, t, SIGNAL_REGIME_BARS).trendZ);
+      // Replayed, not fired: the id names the as-of date, and the "fire time" is the as-of bar's.
+      const fired = signalAt(series, t, query.horizonDays, decided, `backtest_${formatBarTime(series.timesMs[t], "1d")}`, series.timesMs[t]);
       const outcome = scoreSignal(series, fired);
       if (outcome.kind === "pending") {
         signals.push({ ...fired, status: "pending", pendingReason: outcome.reason, outcome: null });

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { decideSignal, SIGNAL_ANALOGS, SIGNAL_REGIME_BARS, SIGNAL_WINDOW_BARS, type SignalDecision } from "../../analytics/signal-rules.js";
 import { AppError } from "../../domain/app-error.js";
 import { formatBarTime } from "../../domain/bar.js";
+import type { HorizonDistribution } from "../../analytics/forward-distribution.js";
 import type { PriceSeries } from "../../analytics/price-series.js";
 import type { Clock } from "../../domain/clock.js";
 import type { FiredSignal } from "../../domain/trading-signal.js";
@@ -12,6 +13,13 @@ import type { RegimeResult, RegimeService } from "../forecasts/regime-service.js
 export interface SignalQuery {
   ticker: string;
   horizonDays: number;
+}
+
+/** What the rules decided at one bar, with the distribution and sizing they read. */
+export interface Decided {
+  sizing: PositionSizeResult;
+  decision: SignalDecision;
+  horizon: HorizonDistribution;
 }
 
 export interface SignalResult {
@@ -55,20 +63,7 @@ export class SignalService {
     const series = regime.forecast.series;
     const asOf = series.closes.length - 1;
     const { sizing, decision, horizon } = await this.decideAt(query.ticker, series, asOf, query.horizonDays, regime.label.trendZ);
-    const signal: FiredSignal = {
-      id: `sig_${randomBytes(12).toString("hex")}`,
-      firedAtMs: this.clock.nowMs(),
-      ticker: series.ticker,
-      asOfDate: formatBarTime(series.timesMs[asOf], "1d"),
-      asOfMs: series.timesMs[asOf],
-      direction: decision.direction,
-      conviction: decision.conviction,
-      entryPrice: sizing.lastClose,
-      stopPrice: decision.stopPrice,
-      targetPrice: decision.targetPrice,
-      horizonDays: query.horizonDays,
-      expectedReturn: horizon.stats.mean,
-    };
+    const signal = signalAt(series, asOf, query.horizonDays, { sizing, decision, horizon }, `sig_${randomBytes(12).toString("hex")}`, this.clock.nowMs());
     // Logged before the answer leaves: a signal nobody can see in the history was never fired.
     await this.log.append(signal);
     return { signal, decision, regime, sizing };
@@ -80,7 +75,7 @@ export class SignalService {
    * bar after asOf (the analogs end before the window, their outcomes before it starts). The live signal
    * and the walk-forward backtest both decide here.
    */
-  async decideAt(ticker: string, series: PriceSeries, asOf: number, horizonDays: number, trendZ: number) {
+  async decideAt(ticker: string, series: PriceSeries, asOf: number, horizonDays: number, trendZ: number): Promise<Decided> {
     const sizing = await this.sizer.size({
       ticker,
       startMs: series.timesMs[asOf - SIGNAL_WINDOW_BARS + 1],
@@ -103,4 +98,23 @@ export class SignalService {
     });
     return { sizing, decision, horizon };
   }
+}
+
+/** The signal the rules decided at bar asOf, as the log stores it (the live signal and the backtest both build it here). */
+export function signalAt(series: PriceSeries, asOf: number, horizonDays: number, decided: Decided, id: string, firedAtMs: number): FiredSignal {
+  const { sizing, decision, horizon } = decided;
+  return {
+    id,
+    firedAtMs,
+    ticker: series.ticker,
+    asOfDate: formatBarTime(series.timesMs[asOf], "1d"),
+    asOfMs: series.timesMs[asOf],
+    direction: decision.direction,
+    conviction: decision.conviction,
+    entryPrice: sizing.lastClose,
+    stopPrice: decision.stopPrice,
+    targetPrice: decision.targetPrice,
+    horizonDays,
+    expectedReturn: horizon.stats.mean,
+  };
 }
