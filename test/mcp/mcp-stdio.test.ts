@@ -60,7 +60,7 @@ describe.skipIf(!SHARED_PRESENT)("precedent-mcp over stdio, against an embedded-
     expect(mounted).toEqual(expect.arrayContaining(["get_latest_price", "get_patterns", "verify_signature", "dev_faucet"]));
     // Catalog rows without an implementation here are not offered.
     const unmounted = ROUTE_CATALOG.map((r) => r.operationId).filter((id) => !mounted.includes(id));
-    expect(unmounted).toEqual(expect.arrayContaining(["api_demand_top", "trading_scan"]));
+    expect(unmounted).toEqual(expect.arrayContaining(["api_demand_top", "api_census"]));
 
     const patterns = tools.find((t) => t.name === "get_patterns")!;
     expect(patterns.description).toContain("Costs $0.05 per call (x402, USDC on Base).");
