@@ -66,7 +66,10 @@ export async function naiveReplay(
     const h = horizonClose(bars, t, horizonDays);
     if (h === null) {
       rows.push({ ...signal, asOfDate: bars[t].date, exit: null, exitDate: null, exitPrice: null, signalReturn: null });
-      break;
+      // Beyond the history: over. A horizon in a gap: unscorable, and the replay goes on at the next bar.
+      if (!bars.some((b) => b.ms >= bars[t].ms + horizonDays * DAY_MS)) break;
+      t += 1;
+      continue;
     }
     const side = signal.direction === "long" ? 1 : signal.direction === "short" ? -1 : 0;
     let exit: NaiveReplayRow["exit"] = "horizon";

@@ -60,7 +60,8 @@ export const BACKTEST_METHOD =
   "outcomes closed before the window, the regime of the 60 bars ending at t, the sizing shrink); it is scored as the log scores " +
   "(stop or target first, else the horizon close); the next signal is replayed at the first bar after that horizon close, so horizons " +
   "never overlap; flat signals take their horizon too. since sets the first as-of date (default: the first bar with 119 bars before " +
-  "it); the last signal stays pending when its horizon passes the end of the history.";
+  "it); the last signal stays pending when its horizon passes the end of the history, and a signal whose horizon falls in a gap " +
+  "(a 1-day horizon from a Friday) stays pending with the reason while the replay goes on at the next bar.";
 
 export const RISK_ADJUSTED_FORMULA =
   "risk_adjusted_ratio = mean(signal_return) / std(signal_return) over scored long and short signals: a per-trade Sharpe ratio with " +

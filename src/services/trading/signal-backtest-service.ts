@@ -63,7 +63,11 @@ export class SignalBacktestService {
       const outcome = scoreSignal(series, fired);
       if (outcome.kind === "pending") {
         signals.push({ ...fired, status: "pending", pendingReason: outcome.reason, outcome: null });
-        break;
+        // Past the end of the history the replay is over; a horizon that falls in a gap (a 1-day horizon from a
+        // Friday) leaves this signal unscorable, as the log would, and the replay goes on at the next bar.
+        if (horizonCloseIndex(series, t, query.horizonDays).status === "beyond_history") break;
+        t += 1;
+        continue;
       }
       signals.push({
         ...fired,
