@@ -40,6 +40,7 @@ const EnvSchema = z.object({
   RATE_LIMIT_FAUCET_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(10),
   TRUST_PROXY: z.enum(["true", "false"], "must be true or false").default("false"),
   ROUTE_WALLET_PRIVATE_KEY: HexKeySchema.optional(),
+  TRADING_ACCOUNT: AddressSchema.optional(),
 });
 
 /** Coinbase's x402 facilitator (Base mainnet), the URL @coinbase/x402 uses; requests are signed with the CDP key. */
@@ -72,6 +73,8 @@ export interface Config {
   outboundAllowHosts: string[];
   /** JSON source of retail hardware prices fetched daily (README, "Hardware prices source"); unset = hardware_prices null. */
   hardwarePricesUrl: string | undefined;
+  /** TRADING_ACCOUNT: the Hyperliquid address /trading/portfolio shows when the caller names none; off when unset. */
+  tradingAccount: string | undefined;
   logLevel: z.infer<typeof EnvSchema>["LOG_LEVEL"];
   edge: EdgeLimits;
   /** Wallet that pays sellers for /api/route (route-and-fulfil); unset = the route is not mounted. */
@@ -140,6 +143,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     hardwarePricesUrl: e.HARDWARE_PRICES_URL,
     x402scanMirror:
       e.MIRROR_WALLET_PRIVATE_KEY === undefined ? undefined : { walletPrivateKey: e.MIRROR_WALLET_PRIVATE_KEY as `0x${string}`, budgetUsdPerRun: e.MIRROR_BUDGET_USD },
+    tradingAccount: e.TRADING_ACCOUNT,
     logLevel: e.LOG_LEVEL,
     edge: {
       bodyLimitBytes: e.BODY_LIMIT_BYTES,

@@ -53,8 +53,13 @@ import { censusContract } from "./census/census.js";
 import { discoverContract } from "./router/discover.js";
 import { discoverGoContract } from "./router/discover-go.js";
 import { discoverOutcomeContract } from "./router/discover-outcome.js";
+import { signalsLiveContract } from "./trading/signals-live.js";
 import { signalsHistoryContract } from "./trading/signals-history.js";
 import { tradingPerformanceContract } from "./trading/trading-performance.js";
+import { analyzeContract } from "./trading/analyze.js";
+import { narrativeContract } from "./trading/narrative.js";
+import { tradingPortfolioContract } from "./trading/trading-portfolio.js";
+import { tradingScanContract } from "./trading/trading-scan.js";
 import { tradingSignalContract } from "./trading/trading-signal.js";
 import { routeContract } from "./fulfilment/route.js";
 import { adsCampaignContract, adsCampaignStatusContract } from "./ads/ads-campaign.js";
@@ -142,6 +147,11 @@ export const OPERATION_CONTRACTS: readonly OperationContract[] = [
   arenaDiagnosticContract,
   arenaPerformanceContract,
   arenaSponsorContract,
+  tradingScanContract,
+  signalsLiveContract,
+  tradingPortfolioContract,
+  narrativeContract,
+  analyzeContract,
 ] as readonly OperationContract[];
 
 export function findOperationContract(operationId: string): OperationContract | undefined {

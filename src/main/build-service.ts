@@ -144,7 +144,7 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
   operations.push(...buildCrossAsset({ marketData, patterns, clock, config }).routes);
   operations.push(...buildForecasts({ marketData, patterns, clock }).routes);
   operations.push(...buildPortfolio({ marketData, patterns, clock, marketDataDir: config.marketDataDir }).routes);
-  operations.push(...buildTrading({ database, patterns, clock, jobs }).routes);
+  operations.push(...buildTrading({ config, overrides: options.feeds, database, patterns, clock, jobs }).routes);
   const alerts = buildAlerts({ config, database, marketData, patterns, signer, jobs, clock, resolve: options.outboundResolve });
   operations.push(...alerts.routes);
   const feeds = buildFeeds({ config, database, clock, logger, marketData, overrides: options.feeds });

@@ -63,6 +63,10 @@ const NOT_REPLAYABLE: Record<string, string> = {
   "/api/arena/diagnostic": "names an agent with entries on the recorded Hyperliquid data",
   "/api/arena/performance": "the leaderboard is whatever entries were settled (recorded in test/arena)",
   "/api/arena/sponsor": "the sponsorship id is random per call",
+  "/api/signals/live": "a fresh signal gets a new random id and a reused one depends on the log (checked in test/trading)",
+  "/trading/portfolio": "live Hyperliquid account data: offline deployments answer 503 (replayed from the recording in test/trading)",
+  "/api/narrative": "its headlines are live Yahoo search news (the example replays a recording in test/trading; offline they are unavailable)",
+  "/trading/scan": "every signal fired gets a new random id (the rest is checked in test/trading)",
 };
 
 type Operation = {

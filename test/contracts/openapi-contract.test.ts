@@ -23,6 +23,8 @@ const UNSERVABLE_OFFLINE: Record<string, [number, string]> = {
   // The arena examples name a round and an agent of the recorded Hyperliquid data; this deployment opened none.
   "/api/arena/predict": [404, "NOT_FOUND"],
   "/api/arena/diagnostic": [404, "NOT_FOUND"],
+  // Live Hyperliquid account data only: offline there is no account to read (replayed in test/trading).
+  "/trading/portfolio": [503, "UPSTREAM_UNAVAILABLE"],
 };
 
 /**

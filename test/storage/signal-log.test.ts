@@ -58,5 +58,18 @@ for (const kind of testDatabaseKinds()) {
       expect([firstDue.id, secondDue.id]).toEqual(["b", "c"]);
       expect(await log.due(T0 + 30 * DAY_MS, 1, secondDue)).toEqual([]);
     });
+
+    it("finds the newest signal of a ticker and horizon fired since a time (what /api/signals/live reuses)", async () => {
+      database = await kind.open();
+      const log = new SignalLog(database.db);
+      await log.append(signal("old", T0 + 1000));
+      await log.append(signal("new", T0 + 5000));
+      await log.append({ ...signal("other-horizon", T0 + 9000), horizonDays: 20 });
+      await log.append(signal("other-ticker", T0 + 9000, "QQQ"));
+      expect((await log.latest("SPY", 30, T0))?.id).toBe("new");
+      expect((await log.latest("SPY", 20, T0))?.id).toBe("other-horizon");
+      expect(await log.latest("SPY", 30, T0 + 6000)).toBeUndefined();
+      expect(await log.latest("BTC", 30, T0)).toBeUndefined();
+    });
   });
 }

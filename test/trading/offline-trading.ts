@@ -21,7 +21,7 @@ export async function offlineTrading(marketDataDir: string, clock: FakeClock) {
   const database = await createDatabase({ kind: "sqlite", file: ":memory:" });
   const patterns = buildPatterns(buildMarketData(config, database, clock, undefined, silent), clock);
   const jobs = new InProcessJobRunner(clock, silent);
-  const routes = buildTrading({ database, patterns, clock, jobs }).routes;
+  const routes = buildTrading({ config, database, patterns, clock, jobs }).routes;
   const handle = (path: string, params: Record<string, unknown>) => {
     const route = routes.find((r) => r.route.path === path)!;
     return route.handle(route.contract.params.parse(params), { requestId: "test" }) as Promise<Body>;

@@ -1,9 +1,20 @@
 import { z } from "@hono/zod-openapi";
 import type { OperationContract } from "../operation-contract.js";
-import { signalLogFilters } from "./signal-record-schema.js";
+import { enumParam } from "../params.js";
+import { SignalRecordSchema, signalLogFilters } from "./signal-record-schema.js";
 import { TRADING_PERFORMANCE_EXAMPLE } from "./trading-examples.js";
+import { horizonDaysParam } from "./trading-signal.js";
 
-const params = z.object(signalLogFilters);
+const params = z
+  .object({
+    ...signalLogFilters,
+    mode: enumParam(["live", "backtest"] as const, {
+      default: "live",
+      description: "live: the scored log of signals really fired; backtest: the same rules replayed walk-forward over one ticker's stored history",
+    }),
+    horizon_days: horizonDaysParam("mode=backtest only: the horizon of every replayed signal"),
+  })
+  .refine((p) => p.mode !== "backtest" || p.ticker !== undefined, { message: "is required with mode=backtest (a backtest replays one ticker)", path: ["ticker"] });
 
 export type TradingPerformanceParams = z.infer<typeof params>;
 
@@ -28,9 +39,29 @@ const response = z
     overall: FiguresSchema,
     per_ticker: z.array(FiguresSchema.extend({ ticker: z.string() })).openapi({ description: "Every ticker in the selection, alphabetical" }),
     risk_adjusted_formula: z.string(),
-    mode: z.literal("live").openapi({ description: "Figures from the scored log of signals really fired (a backtest mode is not offered yet)" }),
+    mode: z.enum(["live", "backtest"]).openapi({ description: "live: figures from the scored log of signals really fired; backtest: from the walk-forward replay below" }),
+    backtest: z
+      .object({
+        label: z.string().openapi({ description: "Says, in words, that these are replayed, not fired, signals" }),
+        horizon_days: z.number().int(),
+        first_as_of: z.string().nullable().openapi({ description: "As-of date of the first replayed signal" }),
+        history_ends: z.string().openapi({ description: "Last stored bar the replay could read (and the scored_at of its outcomes)" }),
+        source: z.string().openapi({ description: "Where the bars came from (yahoo, or offline for a MARKET_DATA_DIR dataset)" }),
+        method: z.string(),
+        signals: z.array(SignalRecordSchema).openapi({ description: "Every replayed signal, oldest first; ids are backtest_<as-of date> and are not in the log" }),
+      })
+      .nullable()
+      .openapi({ description: "mode=backtest only (null in live mode)" }),
   })
   .openapi("TradingPerformance");
+
+export const BACKTEST_METHOD =
+  "a signal at bar t is decided exactly as /trading/signal decides at that as-of bar, from bars up to t only (causal analogs whose " +
+  "outcomes closed before the window, the regime of the 60 bars ending at t, the sizing shrink); it is scored as the log scores " +
+  "(stop or target first, else the horizon close); the next signal is replayed at the first bar after that horizon close, so horizons " +
+  "never overlap; flat signals take their horizon too. since sets the first as-of date (default: the first bar with 119 bars before " +
+  "it); the last signal stays pending when its horizon passes the end of the history, and a signal whose horizon falls in a gap " +
+  "(a 1-day horizon from a Friday) stays pending with the reason while the replay goes on at the next bar.";
 
 export const RISK_ADJUSTED_FORMULA =
   "risk_adjusted_ratio = mean(signal_return) / std(signal_return) over scored long and short signals: a per-trade Sharpe ratio with " +
@@ -43,9 +74,11 @@ export const tradingPerformanceContract: OperationContract<typeof params, typeof
     "n scored and n pending, win rate, average and median return and a risk-adjusted ratio, overall and per ticker. A signal's return " +
     "is its exit price (stop or target if one was reached first, else the horizon close) over its entry, minus 1, sign-flipped for " +
     `short; flat signals score 0 and are left out of the returns. ${RISK_ADJUSTED_FORMULA} Filters: ticker, since (fired on or after). ` +
-    "An empty selection is a 200 with zero counts and null figures.",
+    "An empty selection is a 200 with zero counts and null figures. mode=backtest (ticker required) instead replays the same rules " +
+    `walk-forward over the ticker's stored daily history: ${BACKTEST_METHOD} The figures then describe the replay, and the body says ` +
+    "so (mode, backtest.label).",
   params,
   response,
   example: TRADING_PERFORMANCE_EXAMPLE,
-  errors: [],
+  errors: ["UNKNOWN_TICKER", "NO_DATA", "RANGE_UNAVAILABLE", "UPSTREAM_UNAVAILABLE"],
 };

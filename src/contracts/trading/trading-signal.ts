@@ -15,14 +15,18 @@ import { TRADING_SIGNAL_EXAMPLE } from "./trading-examples.js";
 
 export const SIGNAL_HORIZON_DEFAULT = 30;
 
-const params = z.object({
-  ticker: tickerParam(),
-  horizon_days: intParam({
+/** The signal's holding horizon, shared by every trading route that fires or replays signals. */
+export const horizonDaysParam = (what: string) =>
+  intParam({
     min: 1,
     max: HORIZON_DAYS_MAX,
     default: SIGNAL_HORIZON_DEFAULT,
-    description: `Holding horizon in calendar days (1 to ${HORIZON_DAYS_MAX}, default ${SIGNAL_HORIZON_DEFAULT}); the signal is scored at it`,
-  }),
+    description: `Holding horizon in calendar days (1 to ${HORIZON_DAYS_MAX}, default ${SIGNAL_HORIZON_DEFAULT}); ${what}`,
+  });
+
+const params = z.object({
+  ticker: tickerParam(),
+  horizon_days: horizonDaysParam("the signal is scored at it"),
 });
 
 export type TradingSignalParams = z.infer<typeof params>;
@@ -33,7 +37,7 @@ const ComponentSchema = z
   })
   .catchall(z.unknown());
 
-const response = z
+export const TradingSignalSchema = z
   .object({
     signal_id: z.string().openapi({ description: "Id of this signal in the public log (/trading/signals/history)" }),
     fired_at: z.string().openapi({ description: "When the signal was fired and logged (ISO 8601, UTC)" }),
@@ -66,7 +70,7 @@ const response = z
           contribution: z.null().openapi({ description: "Sizing moves no direction; it scales the others by shrink" }),
         })
         .openapi({ description: "Position sizing of the same distribution" }),
-      narrative: z.null().openapi({ description: "Not an input yet (see narrative_reason)" }),
+      narrative: z.null().openapi({ description: "Not an input (see narrative_reason)" }),
       narrative_reason: z.string(),
     }),
     rules: z.string().openapi({ description: "The decision rules, with this signal's numbers" }),
@@ -74,6 +78,8 @@ const response = z
     cached: z.boolean().openapi({ description: "True when the price source was unreachable and stored bars were used" }),
   })
   .openapi("TradingSignal");
+
+const response = TradingSignalSchema;
 
 export const tradingSignalContract: OperationContract<typeof params, typeof response> = {
   operationId: "trading_signal",
@@ -86,8 +92,8 @@ export const tradingSignalContract: OperationContract<typeof params, typeof resp
     `score = ${ANALOG_WEIGHT} * analog_score * shrink + ${REGIME_WEIGHT} * regime_score * shrink. long when score >= ${FIRE_THRESHOLD} and ` +
     `the analog mean > 0; short when score <= -${FIRE_THRESHOLD} and the mean < 0; otherwise flat (the regime alone never fires). ` +
     "conviction = min(1, |score|), 0 for flat. Long: stop = entry * (1 + P10) when P10 < 0, target = entry * (1 + P90) when P90 > 0; " +
-    "short: stop = entry * (1 + P90) when P90 > 0, target = entry * (1 + P10) when P10 < 0; flat: neither. The narrative component " +
-    "is not an input yet (components.narrative is null with the reason). Every signal is stored in the public log at the moment it is " +
+    "short: stop = entry * (1 + P90) when P90 > 0, target = entry * (1 + P10) when P10 < 0; flat: neither. The narrative " +
+    "(/api/narrative) is not an input (components.narrative is null with the reason). Every signal is stored in the public log at the moment it is " +
     "fired and scored by a job after its horizon (see /trading/signals/history and /trading/performance). A reference, not advice.",
   params,
   response,

@@ -2,6 +2,8 @@ import { randomBytes } from "node:crypto";
 import { decideSignal, SIGNAL_ANALOGS, SIGNAL_REGIME_BARS, SIGNAL_WINDOW_BARS, type SignalDecision } from "../../analytics/signal-rules.js";
 import { AppError } from "../../domain/app-error.js";
 import { formatBarTime } from "../../domain/bar.js";
+import type { HorizonDistribution } from "../../analytics/forward-distribution.js";
+import type { PriceSeries } from "../../analytics/price-series.js";
 import type { Clock } from "../../domain/clock.js";
 import type { FiredSignal } from "../../domain/trading-signal.js";
 import type { SignalLog } from "../../storage/repos/signal-log.js";
@@ -11,6 +13,13 @@ import type { RegimeResult, RegimeService } from "../forecasts/regime-service.js
 export interface SignalQuery {
   ticker: string;
   horizonDays: number;
+}
+
+/** What the rules decided at one bar, with the distribution and sizing they read. */
+export interface Decided {
+  sizing: PositionSizeResult;
+  decision: SignalDecision;
+  horizon: HorizonDistribution;
 }
 
 export interface SignalResult {
@@ -53,13 +62,27 @@ export class SignalService {
     const regime = await this.regimes.detect({ ticker: query.ticker, lookbackBars: SIGNAL_REGIME_BARS });
     const series = regime.forecast.series;
     const asOf = series.closes.length - 1;
+    const { sizing, decision, horizon } = await this.decideAt(query.ticker, series, asOf, query.horizonDays, regime.label.trendZ);
+    const signal = signalAt(series, asOf, query.horizonDays, { sizing, decision, horizon }, `sig_${randomBytes(12).toString("hex")}`, this.clock.nowMs());
+    // Logged before the answer leaves: a signal nobody can see in the history was never fired.
+    await this.log.append(signal);
+    return { signal, decision, regime, sizing };
+  }
+
+  /**
+   * The signal rules at bar asOf of the ticker's history, given the regime's trend z there: the causal analogs
+   * of the window ending at asOf and their forward distribution, the sizing shrink, the decision. Reads no
+   * bar after asOf (the analogs end before the window, their outcomes before it starts). The live signal
+   * and the walk-forward backtest both decide here.
+   */
+  async decideAt(ticker: string, series: PriceSeries, asOf: number, horizonDays: number, trendZ: number): Promise<Decided> {
     const sizing = await this.sizer.size({
-      ticker: query.ticker,
+      ticker,
       startMs: series.timesMs[asOf - SIGNAL_WINDOW_BARS + 1],
       endMs: series.timesMs[asOf] + 1,
       k: SIGNAL_ANALOGS,
       metric: "l2",
-      horizonDays: query.horizonDays,
+      horizonDays,
       causal: true,
       // Only the fractions and the shrink are used; the dollar figures of a unit account are not reported.
       accountSizeUsd: 1,
@@ -69,26 +92,29 @@ export class SignalService {
     const decision = decideSignal({
       stats: horizon.stats,
       nIndependent: horizon.nIndependent,
-      trendZ: regime.label.trendZ,
+      trendZ,
       shrink: sizing.sizing.shrink,
       entryPrice: sizing.lastClose,
     });
-    const signal: FiredSignal = {
-      id: `sig_${randomBytes(12).toString("hex")}`,
-      firedAtMs: this.clock.nowMs(),
-      ticker: series.ticker,
-      asOfDate: formatBarTime(series.timesMs[asOf], "1d"),
-      asOfMs: series.timesMs[asOf],
-      direction: decision.direction,
-      conviction: decision.conviction,
-      entryPrice: sizing.lastClose,
-      stopPrice: decision.stopPrice,
-      targetPrice: decision.targetPrice,
-      horizonDays: query.horizonDays,
-      expectedReturn: horizon.stats.mean,
-    };
-    // Logged before the answer leaves: a signal nobody can see in the history was never fired.
-    await this.log.append(signal);
-    return { signal, decision, regime, sizing };
+    return { sizing, decision, horizon };
   }
+}
+
+/** The signal the rules decided at bar asOf, as the log stores it (the live signal and the backtest both build it here). */
+export function signalAt(series: PriceSeries, asOf: number, horizonDays: number, decided: Decided, id: string, firedAtMs: number): FiredSignal {
+  const { sizing, decision, horizon } = decided;
+  return {
+    id,
+    firedAtMs,
+    ticker: series.ticker,
+    asOfDate: formatBarTime(series.timesMs[asOf], "1d"),
+    asOfMs: series.timesMs[asOf],
+    direction: decision.direction,
+    conviction: decision.conviction,
+    entryPrice: sizing.lastClose,
+    stopPrice: decision.stopPrice,
+    targetPrice: decision.targetPrice,
+    horizonDays,
+    expectedReturn: horizon.stats.mean,
+  };
 }

@@ -60,6 +60,21 @@ export class SignalLog {
     return rows.map(toRecord);
   }
 
+  /** The newest signal of a ticker and horizon fired at or after firedSinceMs (what /api/signals/live may reuse). */
+  async latest(ticker: string, horizonDays: number, firedSinceMs: number): Promise<SignalRecord | undefined> {
+    const row = await this.db
+      .selectFrom("trading_signals")
+      .selectAll()
+      .where("ticker", "=", ticker)
+      .where("horizon_days", "=", horizonDays)
+      .where("fired_at_ms", ">=", firedSinceMs)
+      .orderBy("fired_at_ms", "desc")
+      .orderBy("id", "desc")
+      .limit(1)
+      .executeTakeFirst();
+    return row === undefined ? undefined : toRecord(row);
+  }
+
   /** Every signal of a ticker (or all) fired at or after sinceMs: what the performance figures read. */
   async all(query: { ticker?: string; sinceMs?: number }): Promise<SignalRecord[]> {
     let select = this.db.selectFrom("trading_signals").selectAll();

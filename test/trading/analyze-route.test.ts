@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { ANALYZE_EXAMPLE } from "../../src/contracts/trading/analyze-example.js";
+import { FakeClock } from "../support/fake-clock.js";
+import { expectValidationFailures, paidRoutes } from "../support/paid-routes.js";
+import { SHARED_PRESENT } from "../support/shared-paths.js";
+
+type Body = Record<string, any>;
+const EXAMPLE_NOW_MS = Date.parse("2026-11-23T12:00:00.000Z");
+const ask = (q: string) => `/analyze?question=${encodeURIComponent(q)}`;
+
+describe.skipIf(!SHARED_PRESENT)("/analyze on the daily dataset", () => {
+  const harness = paidRoutes({ clock: new FakeClock(EXAMPLE_NOW_MS) });
+  const { call } = harness;
+
+  it("answers the documented example with the figures /pattern_backtest gives for the same move", async () => {
+    const { status, body } = await call(ask(ANALYZE_EXAMPLE.params.question));
+    expect(status).toBe(200);
+    expect(body).toEqual(ANALYZE_EXAMPLE.response);
+    const direct = (await call("/pattern_backtest?ticker=AAPL&lookback_days=5&forward_days=20&min_return=-0.1")).body;
+    expect(body.routes_used).toEqual(["/pattern_backtest"]);
+    expect(JSON.stringify(direct)).toContain(String(body.data.mean));
+  });
+
+  it("dispatches each intent to its route and says which", async () => {
+    const cases: [string, string, string][] = [
+      ["What is the price of bitcoin?", "latest_price", "/get_price_history"],
+      ["Compare NVDA and MSFT over 3 months", "compare", "/get_price_history"],
+      ["How correlated are gold and SPY over 12 months?", "correlation", "/correlation_matrix"],
+      ["Is there a signal on TSLA?", "signal", "/trading/signal"],
+      ["What is the news sentiment on AAPL?", "narrative", "/api/narrative"],
+    ];
+    for (const [question, intent, route] of cases) {
+      const { status, body } = await call(ask(question));
+      expect([question, status, body.interpretation?.intent, body.routes_used]).toEqual([question, 200, intent, [route]]);
+      expect(body.answer).toMatch(/\.$/);
+    }
+    // The signal it fired is in the public log.
+    const history = (await call("/trading/signals/history?ticker=TSLA")).body;
+    expect(history.count).toBe(1);
+    // Offline there are no headlines: the narrative answer says so instead of inventing a mood.
+    expect((await call(ask("news on AAPL"))).body.answer).toMatch(/no sentiment reading/);
+  });
+
+  it("answers 422 with examples when nothing is understood, 404 for an unknown asset, uncharged", async () => {
+    const before = await harness.payer().balance();
+    const { status, body } = await call(ask("what should I have for lunch?"));
+    expect([status, body.error.code, body.error.details[0].param]).toEqual([422, "VALIDATION_FAILED", "question"]);
+    expect(body.error.message).toMatch(/What happened after AAPL fell 10% in 5 days\?/);
+    const unknown = await call(ask("price of ZZZZ"));
+    expect([unknown.status, unknown.body.error.code]).toEqual([404, "UNKNOWN_TICKER"]);
+    expect(await harness.payer().balance()).toBe(before);
+    await expectValidationFailures(harness, [["/analyze", "question"]]);
+  });
+});

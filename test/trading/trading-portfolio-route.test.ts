@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { TRADING_PORTFOLIO_EXAMPLE } from "../../src/contracts/trading/trading-portfolio-example.js";
+import { FakeClock } from "../support/fake-clock.js";
+import { startPaidService, type PaidService } from "../support/paid-routes.js";
+import { createHyperliquidReplayFetch } from "../support/replay-fetch.js";
+import { SHARED_PRESENT } from "../support/shared-paths.js";
+import { recordedAccountFetch } from "./hyperliquid-account-replay.js";
+
+const ACCOUNT = "0x5e9ee1089755c3435139848e47e6635505d5a13a";
+const EXAMPLE_NOW_MS = Date.parse("2026-11-23T12:00:00.000Z");
+
+async function withService(env: Record<string, string>, fetch: ReturnType<typeof createHyperliquidReplayFetch>, run: (s: PaidService) => Promise<void>) {
+  const started = await startPaidService({ env, clock: new FakeClock(EXAMPLE_NOW_MS), feeds: { fetch, sleep: async () => undefined } });
+  try {
+    await run(started);
+  } finally {
+    await started.service.close();
+  }
+}
+
+describe.skipIf(!SHARED_PRESENT)("/trading/portfolio replayed from the recorded clearinghouseState", () => {
+  it("answers the documented example, merging both DEXes, and the same for the configured TRADING_ACCOUNT", async () => {
+    const fetch = recordedAccountFetch();
+    await withService({ TRADING_ACCOUNT: ACCOUNT.toUpperCase().replace("0X", "0x") }, fetch, async ({ call }) => {
+      const { status, body } = await call(`/trading/portfolio?address=${ACCOUNT}`);
+      expect(status).toBe(200);
+      expect(body).toEqual(TRADING_PORTFOLIO_EXAMPLE.response);
+      expect(fetch.calls).toEqual(Array(2).fill("POST https://api.hyperliquid.xyz/info clearinghouseState"));
+      // The totals are the sums of what is listed.
+      const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+      expect(body.total_unrealized_pnl).toBeCloseTo(sum(body.positions.map((p: any) => p.unrealized_pnl)), 9);
+      expect(body.equity).toBeCloseTo(sum(body.dexes.map((d: any) => d.account_value)), 9);
+      for (const p of body.positions) expect(p.mark_price * p.size).toBeCloseTo(p.position_value, 6);
+      const configured = (await call("/trading/portfolio")).body;
+      expect(configured).toEqual({ ...body, address_source: "TRADING_ACCOUNT" });
+    });
+  }, 60_000);
+
+  it("answers 422 naming address when none is given and TRADING_ACCOUNT is unset, or the address is malformed; uncharged", async () => {
+    await withService({}, recordedAccountFetch(), async ({ call, payer, expect422 }) => {
+      const before = await payer.balance();
+      const { status, body } = await call("/trading/portfolio");
+      expect([status, body.error.code, body.error.details[0].param]).toEqual([422, "VALIDATION_FAILED", "address"]);
+      expect(body.error.message).toMatch(/TRADING_ACCOUNT/);
+      await expect422("/trading/portfolio?address=0x1234", "address");
+      expect(await payer.balance()).toBe(before);
+    });
+  }, 60_000);
+
+  it("answers 503 with Retry-After when Hyperliquid fails, uncharged", async () => {
+    const down = createHyperliquidReplayFetch({ routes: [{ match: "clearinghouseState", respond: () => new Response("busy", { status: 429, headers: { "Retry-After": "30" } }) }] });
+    await withService({ TRADING_ACCOUNT: ACCOUNT }, down, async ({ payer }) => {
+      const before = await payer.balance();
+      const res = await payer.pay("/trading/portfolio", "POST");
+      expect(res.status).toBe(503);
+      expect(res.headers.get("retry-after")).toBe("30");
+      expect(((await res.json()) as any).error.code).toBe("UPSTREAM_UNAVAILABLE");
+      expect(await payer.balance()).toBe(before);
+    });
+  }, 60_000);
+});
