@@ -4,7 +4,6 @@ import { forwardDistribution, type ForwardDistribution } from "../../analytics/f
 import type { PriceSeries } from "../../analytics/price-series.js";
 import { windowReturn } from "../../core/returns.js";
 import type { LoadedSeries, SeriesCache } from "../market-data/series-cache.js";
-import { searchInput } from "../patterns/pattern-service.js";
 import { locateQueryWindow, type QueryWindow } from "../patterns/query-window.js";
 import { searchInput, type SearchRunner } from "../patterns/search-job.js";
 import { locateLatestWindow } from "./latest-window.js";
