@@ -80,7 +80,7 @@ const ROWS: Row[] = [
   ["/api", BOTH, usd(0.01), "discovery", "Endpoint catalog with pricing"],
   // core-api §4.3: market data, calendars, financial analysis
   ["/get_latest_price", BOTH, usd(0.001), "market-data", "Latest close and 1-day change"],
-  ["/get_price_history", BOTH, usd(0.005), "market-data", "OHLC bars between two dates"],
+  ["/get_price_history", BOTH, usd(0.005), "market-data", "Price history: OHLC bars between two dates"],
   ["/get_market_movers", BOTH, usd(0.001), "market-data", "Top US gainers, losers and most active stocks"],
   ["/get_fear_greed", BOTH, usd(0.001), "market-data", "Fear & Greed sentiment index"],
   ["/get_hardware_prices", BOTH, usd(0.01), "market-data", "Semiconductor index and retail hardware prices"],

@@ -15,10 +15,13 @@ const call = async (mcp: SpawnedMcp, name: string, args: Record<string, unknown>
   (await mcp.client.callTool({ name, arguments: args })) as CallToolResult & { _meta: Meta };
 
 /** The primary operationIds of the service's own OpenAPI document: what it mounts. */
+/** Operations that answer a body (a 302 redirect such as /api/discover/go is not a tool: it leads to a third party's site). */
 async function mountedOperationIds(baseUrl: string): Promise<string[]> {
-  const document = (await (await fetch(`${baseUrl}/openapi.json`)).json()) as { paths: Record<string, Record<string, { operationId: string }>> };
+  const document = (await (await fetch(`${baseUrl}/openapi.json`)).json()) as {
+    paths: Record<string, Record<string, { operationId: string; responses: Record<string, unknown> }>>;
+  };
   return Object.values(document.paths)
-    .flatMap((operations) => Object.values(operations).map((op) => op.operationId))
+    .flatMap((operations) => Object.values(operations).filter((op) => op.responses["200"] !== undefined).map((op) => op.operationId))
     .filter((id) => !/_via_(get|post)$/.test(id))
     .sort();
 }

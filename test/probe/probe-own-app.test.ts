@@ -53,8 +53,15 @@ describe("/api/probe against our own service on loopback", () => {
   it("every 402 of ours passes the probe's header-size check (PAYMENT-REQUIRED under 8 KiB)", async () => {
     const wellKnown = (await (await paid.service.app.request("/.well-known/x402")).json()) as { resources: string[] };
     expect(wellKnown.resources.length).toBeGreaterThan(20);
+    const doc = (await (await paid.service.app.request("/openapi.json")).json()) as {
+      paths: Record<string, Record<string, { requestBody?: { content: { "application/json": { example?: Record<string, unknown> } } } }>>;
+    };
     for (const resource of wellKnown.resources) {
-      const res = await paid.service.app.request(new URL(resource).pathname);
+      const path = new URL(resource).pathname;
+      // A dynamically priced route quotes only valid parameters: it is asked with its documented example.
+      const example = doc.paths[path]?.post?.requestBody?.content["application/json"].example ?? {};
+      const query = new URLSearchParams(Object.entries(example).map(([k, v]): [string, string] => [k, String(v)])).toString();
+      const res = await paid.service.app.request(query === "" ? path : `${path}?${query}`);
       const headers = Object.fromEntries([...res.headers.entries()]);
       const check = checkHeaderSize({ url: resource, status: res.status, headers, body: new Uint8Array(), redirects: [] });
       expect([resource, res.status, check.status]).toEqual([resource, 402, "pass"]);

@@ -27,6 +27,7 @@ function logEntry(tsMs: number, requestId: string): RequestLogEntry {
     ecosystem: "agent-sdk",
     assistant: null,
     durationMs: 1.5,
+    demand: { unrouted: false, automation: null, aiCompany: null, aiRole: null, category: "market-data", priceBand: "under $0.01" },
   };
 }
 

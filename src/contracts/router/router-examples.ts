@@ -3,7 +3,7 @@ export const DISCOVER_EXAMPLE = {
   params: { need: "weather forecast", limit: 3 },
   response: {
     "need": "weather forecast",
-    "results_found": 13,
+    "results_found": 16,
     "results": [
       {
         "origin": "https://api.x402app.org",
@@ -44,7 +44,7 @@ export const DISCOVER_EXAMPLE = {
         "traction": null,
         "reliability": null,
         "reliability_samples": 0,
-        "match_score": 0.8538,
+        "match_score": 0.8535,
         "go": "http://precedent.test/api/discover/go?to_origin=https%3A%2F%2Faxol-x402-worker.axol.workers.dev&to_path=%2Fweather&need=weather+forecast"
       }
     ],
@@ -65,5 +65,5 @@ export const DISCOVER_EXAMPLE = {
       "x402scan": null
     },
     "generated_at": "2026-11-23T12:00:00.000Z"
-  },
+  }
 };
