@@ -9,6 +9,7 @@ import { sponsoredItemWire } from "../http/routes/ads/ad-wire.js";
 import type { AdServer } from "../services/ads/ad-server.js";
 import type { SponsoredFor as RoundsSponsoredFor } from "../services/arena/arena-service.js";
 import type { DemandSources } from "../services/demand/demand-sources.js";
+import type { ReliabilityOf } from "../services/discovery/outcome-reliability.js";
 import type { SponsoredFor as RouterSponsoredFor } from "../services/discovery/router-service.js";
 import type { ListingsFor } from "../services/probe/probe-service.js";
 import type { IndexMirror } from "../storage/repos/index-mirror.js";
@@ -77,6 +78,24 @@ export function demandSourcesFrom(mirror: IndexMirror, routerEvents: RouterEvent
         .filter((p) => p.probedAtMs < toMs)
         // A skipped check (nothing to test, or a payment the probe never makes) is not a failure of the origin.
         .map((p) => ({ origin: p.origin, grade: p.grade, probedAtMs: p.probedAtMs, checks: p.checks.map((c) => ({ name: c.id, passed: c.status !== "fail" })) })),
+  };
+}
+
+/** The window of observations behind the router's reliability (the router's own outcome window). */
+const RELIABILITY_WINDOW_MS = 90 * 86_400_000;
+
+/**
+ * The router's observed reliability of an origin from both kinds of observation over 90 days: outcome
+ * reports (one vote per client and result, as `outcomeReliability` counts them) and probes, where grade A
+ * to C is a working x402 endpoint and D or F is not. Each probe is one sample beside the votes.
+ */
+export function probeAndOutcomeReliability(outcomes: ReliabilityOf, probes: ProbeResults, nowMs: () => number): ReliabilityOf {
+  return async (origin) => {
+    const [fromOutcomes, grades] = await Promise.all([outcomes(origin), probes.gradesFor(origin, nowMs() - RELIABILITY_WINDOW_MS)]);
+    const working = grades.filter((g) => g !== "D" && g !== "F").length;
+    const helped = fromOutcomes.reliability === null ? 0 : fromOutcomes.reliability * fromOutcomes.samples;
+    const samples = fromOutcomes.samples + grades.length;
+    return { reliability: samples === 0 ? null : (helped + working) / samples, samples };
   };
 }
 

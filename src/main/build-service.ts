@@ -46,7 +46,9 @@ import { buildPatterns } from "./build-patterns.js";
 import { UNIVERSE_ALL } from "./build-universe.js";
 import { buildPortfolio } from "./build-portfolio.js";
 import { buildProbe } from "./build-probe.js";
-import { demandSourcesFrom, probeListingsFrom, roundsSponsoredSlot, routerSponsoredSlot } from "./agent-economy-wiring.js";
+import { demandSourcesFrom, probeAndOutcomeReliability, probeListingsFrom, roundsSponsoredSlot, routerSponsoredSlot } from "./agent-economy-wiring.js";
+import { outcomeReliability } from "../services/discovery/outcome-reliability.js";
+import { RouterEvents } from "../storage/repos/router-events.js";
 import { ProbeResults } from "../storage/repos/probe-results.js";
 import { ARENA_COINS } from "../domain/arena-rules.js";
 import { buildTrading } from "./build-trading.js";
@@ -152,18 +154,24 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
   // The agent economy: the ad network's slots and the mirrors feed the router, the probe, the reports and the rounds.
   const ads = buildAds({ config, database, clock, resolve: options.outboundResolve });
   operations.push(...ads.routes);
+  const probeResults = new ProbeResults(database.db);
+  const nowMs = () => clock.nowMs();
   const discovery = buildDiscovery({
     config,
     database,
     clock,
     jobs,
     operations: () => operations,
-    overrides: { sponsoredFor: routerSponsoredSlot(ads.server, config.publicBaseUrl), ...options.discovery },
+    overrides: {
+      sponsoredFor: routerSponsoredSlot(ads.server, config.publicBaseUrl),
+      reliabilityOf: probeAndOutcomeReliability(outcomeReliability(new RouterEvents(database.db), nowMs), probeResults, nowMs),
+      ...options.discovery,
+    },
   });
   operations.push(...discovery.routes);
   const probe = buildProbe({ config, database, clock, resolve: options.outboundResolve, listingsFor: probeListingsFrom(discovery.mirror) });
   operations.push(...probe.routes);
-  const demandSources = options.demandSources ?? demandSourcesFrom(discovery.mirror, discovery.routerEvents, new ProbeResults(database.db));
+  const demandSources = options.demandSources ?? demandSourcesFrom(discovery.mirror, discovery.routerEvents, probeResults);
   operations.push(...buildDemand({ database, clock, sources: demandSources }).routes);
   const fulfilment = buildFulfilment({ config, database, clock, resolve: options.outboundResolve });
   operations.push(...fulfilment.routes);

@@ -43,6 +43,19 @@ describe.skipIf(!SHARED_PRESENT)("agent-economy wiring", () => {
     expect(needs.map((e) => e.need)).toContain("weather forecast");
   });
 
+  it("counts the probes of an origin in the router's reliability beside outcome reports (A-C working, D and F not)", async () => {
+    const db = harness.service().database.db;
+    const origin = "https://api.x402app.org";
+    const probe = (grade: "A" | "F") =>
+      new ProbeResults(db).record({ origin, probedAtMs: Date.now(), grade, resource: null, checks: [], listings: [], timings: { totalMs: 0, requests: [] } });
+    await probe("A");
+    await probe("F");
+    const answer = (await (await harness.service().app.request("/api/discover?need=weather%20forecast")).json()) as { results: Array<Result & { reliability: number | null; reliability_samples: number }> };
+    const listed = answer.results.filter((r) => r.origin === origin);
+    expect(listed.length).toBeGreaterThan(0);
+    for (const r of listed) expect([r.reliability, r.reliability_samples]).toEqual([0.5, 2]);
+  });
+
   it("shows a bought router campaign in the router's sponsored slot only, leaving the organic results as they were", async () => {
     const need = "crypto orderbook snapshots";
     const organic = async () => (await (await harness.service().app.request(`/api/discover?${queryOf({ need })}`)).json()) as { results: Result[]; sponsored: unknown[] };

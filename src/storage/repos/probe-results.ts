@@ -45,6 +45,12 @@ export class ProbeResults {
     return row === undefined ? undefined : (JSON.parse(row.report) as ProbeReport);
   }
 
+  /** The grades of every probe of one origin made at or after sinceMs (for the router's reliability). */
+  async gradesFor(origin: string, sinceMs: number): Promise<Grade[]> {
+    const rows = await this.db.selectFrom("probe_results").select("grade").where("origin", "=", origin).where("probed_at_ms", ">=", sinceMs).execute();
+    return rows.map((r) => r.grade as Grade);
+  }
+
   /** Every probe made at or after sinceMs, oldest first. */
   async recent(sinceMs: number): Promise<ProbeResultRow[]> {
     const rows = await this.db
