@@ -6,6 +6,7 @@
 import type { IndexListings } from "../domain/probe-report.js";
 import type { ServedAd } from "../domain/ad-campaign.js";
 import { sponsoredItemWire } from "../http/routes/ads/ad-wire.js";
+import type { WeeklySponsoredSlot } from "../http/routes/demand/demand-routes.js";
 import type { AdServer } from "../services/ads/ad-server.js";
 import type { SponsoredFor as RoundsSponsoredFor } from "../services/arena/arena-service.js";
 import type { DemandSources } from "../services/demand/demand-sources.js";
@@ -115,6 +116,14 @@ export function roundsSponsoredSlot(ads: AdServer, publicBaseUrl: string, coins:
     const ad = await ads.serve("arena-rounds", ["arena", "forecast", ...coins.map((c) => c.replace(/^xyz:/, ""))]);
     // The campaign's id stays private (the ad network publishes no per-campaign rows).
     return ad === null ? null : { title: ad.title, url: clickUrl(ad, publicBaseUrl), description: ad.description, campaignId: null };
+  };
+}
+
+/** The weekly report page's slot, matched to the week's topics. */
+export function weeklySponsoredSlot(ads: AdServer, publicBaseUrl: string): WeeklySponsoredSlot {
+  return async (topics) => {
+    const ad = await ads.serve("what-agents-want", topics.length === 0 ? ["agents"] : topics);
+    return ad === null ? null : sponsoredItemWire(ad, publicBaseUrl);
   };
 }
 

@@ -1,6 +1,6 @@
 import type { Clock } from "../domain/clock.js";
 import type { RouteModule } from "../http/route-module.js";
-import { demandRoutes } from "../http/routes/demand/demand-routes.js";
+import { demandRoutes, type WeeklySponsoredSlot } from "../http/routes/demand/demand-routes.js";
 import type { DemandSources } from "../services/demand/demand-sources.js";
 import { DemandReports } from "../services/demand/demand-reports.js";
 import type { Database } from "../storage/create-database.js";
@@ -21,7 +21,7 @@ export const UNCONNECTED_DEMAND_SOURCES: DemandSources = {
 };
 
 /** The demand reports: the request log's privacy-suppressed rollups plus the mirrors, router and probe. */
-export function buildDemand(deps: { database: Database; clock: Clock; sources?: DemandSources }): { routes: RouteModule[] } {
+export function buildDemand(deps: { database: Database; clock: Clock; sources?: DemandSources; sponsoredFor?: WeeklySponsoredSlot }): { routes: RouteModule[] } {
   const reports = new DemandReports(new RequestLogRollups(deps.database.db), deps.sources ?? UNCONNECTED_DEMAND_SOURCES, deps.clock);
-  return { routes: demandRoutes(reports) };
+  return { routes: demandRoutes(reports, deps.sponsoredFor) };
 }

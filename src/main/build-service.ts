@@ -46,7 +46,7 @@ import { buildPatterns } from "./build-patterns.js";
 import { UNIVERSE_ALL } from "./build-universe.js";
 import { buildPortfolio } from "./build-portfolio.js";
 import { buildProbe } from "./build-probe.js";
-import { demandSourcesFrom, probeAndOutcomeReliability, probeListingsFrom, roundsSponsoredSlot, routerSponsoredSlot } from "./agent-economy-wiring.js";
+import { demandSourcesFrom, probeAndOutcomeReliability, probeListingsFrom, roundsSponsoredSlot, routerSponsoredSlot, weeklySponsoredSlot } from "./agent-economy-wiring.js";
 import { outcomeReliability } from "../services/discovery/outcome-reliability.js";
 import { RouterEvents } from "../storage/repos/router-events.js";
 import { ProbeResults } from "../storage/repos/probe-results.js";
@@ -172,7 +172,7 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
   const probe = buildProbe({ config, database, clock, resolve: options.outboundResolve, listingsFor: probeListingsFrom(discovery.mirror) });
   operations.push(...probe.routes);
   const demandSources = options.demandSources ?? demandSourcesFrom(discovery.mirror, discovery.routerEvents, probeResults);
-  operations.push(...buildDemand({ database, clock, sources: demandSources }).routes);
+  operations.push(...buildDemand({ database, clock, sources: demandSources, sponsoredFor: weeklySponsoredSlot(ads.server, config.publicBaseUrl) }).routes);
   const fulfilment = buildFulfilment({ config, database, clock, resolve: options.outboundResolve });
   operations.push(...fulfilment.routes);
   const arenaCoins = options.arena?.coins ?? ARENA_COINS;

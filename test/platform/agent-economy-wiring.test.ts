@@ -77,4 +77,20 @@ describe.skipIf(!SHARED_PRESENT)("agent-economy wiring", () => {
     expect(after.sponsored[0]).toMatchObject({ origin: "https://ads.example.com", path: "/order-books" });
     expect(String((after.sponsored[0] as { click_url: string }).click_url)).toMatch(/\/api\/ads\/click\?id=imp_[0-9a-f]{24}$/);
   });
+
+  it("fills the weekly page's labelled slot from a what-agents-want campaign, in the JSON and on the page", async () => {
+    const campaign = {
+      placement: "what-agents-want",
+      title: "Agent demand dashboards",
+      url: "https://ads.example.com/dashboards",
+      description: "Hosted dashboards of what software agents buy, updated hourly.",
+      keywords: "agents, demand",
+      budget_usd: 1,
+    };
+    expect((await harness.call(`/api/ads/campaign?${queryOf(campaign)}`)).status).toBe(200);
+    const json = (await (await harness.service().app.request("/what-agents-want", { headers: { accept: "application/json" } })).json()) as { sponsored: Record<string, unknown> | null };
+    expect(json.sponsored).toMatchObject({ sponsored: true, label: "Sponsored", placement: "what-agents-want", title: campaign.title, display_host: "ads.example.com" });
+    const page = await (await harness.service().app.request("/what-agents-want", { headers: { accept: "text/html" } })).text();
+    expect(page).toMatch(/<aside id="sponsored"[^>]*><strong>Sponsored<\/strong> <a href="[^"]+\/api\/ads\/click\?id=imp_[0-9a-f]{24}" rel="sponsored nofollow">Agent demand dashboards<\/a>/);
+  });
 });

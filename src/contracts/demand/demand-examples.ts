@@ -53,6 +53,7 @@ export const WEEKLY_EXAMPLE = {
     topics: [{ topic: "patterns", requests: 60, quotes: 50, clients: "10-24" as const, previous_requests: 40, change: 20, change_pct: 50 }],
     method: "Requests of the last 7 complete UTC days per topic, monitors and indexers excluded, against the 7 days before.",
     privacy, generated_at,
+    sponsored: null,
   },
 };
 

@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import type { OperationContract } from "../operation-contract.js";
+import { SponsoredItemSchema } from "../ads/sponsored-item.js";
 import {
   ClientBucketSchema,
   ConversionRateSchema,
@@ -183,6 +184,9 @@ const weeklyResponse = z
     method: z.string(),
     privacy: z.string(),
     generated_at: z.string(),
+    sponsored: SponsoredItemSchema.nullable().openapi({
+      description: "The page's labelled ad slot (placement what-agents-want, matched to the week's topics); null when no campaign fills it. Never part of the report's figures",
+    }),
   })
   .openapi("WhatAgentsWant");
 

@@ -26,9 +26,13 @@ import type { DemandReports } from "../../../services/demand/demand-reports.js";
 import type { ReportWindow } from "../../../services/demand/privacy.js";
 import type { RouteModule } from "../../route-module.js";
 import { whatAgentsWantPage } from "./what-agents-want-page.js";
+import type { SponsoredItem } from "../../../contracts/ads/sponsored-item.js";
+
+/** The ad network's labelled slot on the weekly page, matched to the week's topics (default: none). */
+export type WeeklySponsoredSlot = (topics: readonly string[]) => Promise<SponsoredItem | null>;
 
 /** The eleven demand routes: each reads one report of the demand service, which reads the log only through the privacy module. */
-export function demandRoutes(reports: DemandReports): RouteModule[] {
+export function demandRoutes(reports: DemandReports, sponsoredFor: WeeklySponsoredSlot = async () => null): RouteModule[] {
   const envelope = (window: ReportWindow) => ({ window: { days: window.days, from: window.from, to: window.to }, generated_at: reports.nowIso(), privacy: PRIVACY_NOTE });
   const windowed = <T extends object>(contract: OperationContract, build: (window: ReportWindow) => Promise<T>): RouteModule => ({
     route: findCatalogRoute(contract.operationId),
@@ -71,7 +75,10 @@ export function demandRoutes(reports: DemandReports): RouteModule[] {
     {
       route: findCatalogRoute("what_agents_want"),
       contract: whatAgentsWantContract,
-      handle: () => reports.weekly(),
+      handle: async () => {
+        const weekly = await reports.weekly();
+        return { ...weekly, sponsored: await sponsoredFor(weekly.topics.map((t) => t.topic)) };
+      },
       html: whatAgentsWantPage,
     },
   ];

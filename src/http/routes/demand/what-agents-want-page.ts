@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import type { SponsoredItem } from "../../../contracts/ads/sponsored-item.js";
 
 /**
  * The HTML form of /what-agents-want: a table and a bar chart (inline SVG, no script, nothing loaded from
@@ -23,6 +24,7 @@ interface WeeklyBody {
   method: string;
   privacy: string;
   generated_at: string;
+  sponsored: SponsoredItem | null;
 }
 
 const STYLE = `body{font-family:system-ui,sans-serif;margin:2rem auto;max-width:52rem;padding:0 1rem;color:#0f172a}
@@ -69,6 +71,13 @@ function changeCell(t: Topic): string {
   return `<td class="${cls}">${t.change > 0 ? "+" : ""}${t.change} (${pct})</td>`;
 }
 
+/** The ad slot, labelled as the rate card requires, apart from the report; nothing when no campaign filled it. */
+function sponsoredBox(body: WeeklyBody): string {
+  const ad = body.sponsored;
+  if (ad === null) return "";
+  return `<aside id="sponsored" class="note"><strong>${escapeHtml(ad.label)}</strong> <a href="${escapeHtml(ad.click_url)}" rel="sponsored nofollow">${escapeHtml(ad.title)}</a> (${escapeHtml(ad.display_host)}): ${escapeHtml(ad.description)}</aside>`;
+}
+
 export function whatAgentsWantPage(body: WeeklyBody): string {
   const rows = body.topics
     .map((t) => `<tr><td>${escapeHtml(t.topic)}</td><td>${t.requests}</td><td>${t.quotes}</td><td>${escapeHtml(t.clients)}</td><td>${t.previous_requests}</td>${changeCell(t)}</tr>`)
@@ -82,6 +91,7 @@ export function whatAgentsWantPage(body: WeeklyBody): string {
 <body><h1>${escapeHtml(body.title)}</h1>
 <p>Week ${escapeHtml(body.week.from)} to ${escapeHtml(body.week.to)} against ${escapeHtml(body.previous_week.from)} to ${escapeHtml(body.previous_week.to)}. JSON: send <code>Accept: application/json</code>.</p>
 ${content}
+${sponsoredBox(body)}
 <p class="note">${escapeHtml(body.method)}</p><p class="note">${escapeHtml(body.privacy)}</p><p class="note">Generated ${escapeHtml(body.generated_at)}.</p>
 </body></html>`;
 }
