@@ -27,7 +27,8 @@ export function backfillCandidates(nowMs: number, days = BACKFILL_DAYS): string[
 /**
  * Stores the past year of Nasdaq earnings-calendar days, a few per run, skipping days already stored, so
  * /earnings_surprise finds the report date of every quarter it lists. Past days do not change, so a stored
- * day is never fetched again by this job. A failing day is left for the next run.
+ * day is never fetched again by this job. The first failing day ends the run (an upstream that is down, or a
+ * machine without internet, is not asked 25 times in a row); it is tried again on the next run.
  */
 export function earningsCalendarBackfillJob(deps: CalendarBackfillDeps, everyMs = 6 * 3_600_000): RecurringJob {
   return {
@@ -35,19 +36,18 @@ export function earningsCalendarBackfillJob(deps: CalendarBackfillDeps, everyMs 
     everyMs,
     run: async ({ nowMs, signal, logger }) => {
       let fetched = 0;
-      let failed = 0;
       for (const day of backfillCandidates(nowMs)) {
-        if (signal.aborted || fetched + failed >= BACKFILL_DAYS_PER_RUN) break;
+        if (signal.aborted || fetched >= BACKFILL_DAYS_PER_RUN) break;
         if (await deps.isStored(day)) continue;
         try {
           await deps.fetchDay(day);
           fetched += 1;
         } catch (error) {
-          failed += 1;
-          logger.debug({ job: "earnings-calendar-backfill", day, err: error instanceof Error ? error.message : String(error) }, "calendar day not stored");
+          logger.info({ job: "earnings-calendar-backfill", day, fetched, err: error instanceof Error ? error.message : String(error) }, "calendar backfill stopped at a day the upstream did not answer");
+          return;
         }
       }
-      if (fetched + failed > 0) logger.info({ job: "earnings-calendar-backfill", fetched, failed }, "earnings calendar backfill run");
+      if (fetched > 0) logger.info({ job: "earnings-calendar-backfill", fetched }, "earnings calendar backfill run");
     },
   };
 }

@@ -126,23 +126,27 @@ describe("report dates from stored calendar days", () => {
 });
 
 describe("calendar backfill job", () => {
-  it("lists weekdays only, newest first, and fetches at most its per-run share of the days not stored", async () => {
+  it("lists weekdays only, newest first, fetches at most its per-run share of the days not stored, and stops at a failure", async () => {
     const candidates = backfillCandidates(Date.parse("2026-11-23T12:00:00Z"), 10); // a Monday
     expect(candidates).toEqual(["2026-11-20", "2026-11-19", "2026-11-18", "2026-11-17", "2026-11-16", "2026-11-13"]);
     const stored = new Set(["2026-11-20", "2026-11-18"]);
     const fetched: string[] = [];
+    let down = true;
     const job = earningsCalendarBackfillJob({
       isStored: async (d) => stored.has(d),
       fetchDay: async (d) => {
-        if (d === "2026-11-17") throw new Error("upstream down");
+        if (down && d === "2026-11-17") throw new Error("upstream down");
         fetched.push(d);
         stored.add(d);
       },
     });
-    await job.run({ nowMs: Date.parse("2026-11-23T12:00:00Z"), signal: new AbortController().signal, logger: pino({ level: "silent" }) });
-    expect(fetched[0]).toBe("2026-11-19");
-    expect(fetched).not.toContain("2026-11-20");
-    expect(fetched.length + 1).toBe(BACKFILL_DAYS_PER_RUN); // one failure counts against the run's share
+    const run = () => job.run({ nowMs: Date.parse("2026-11-23T12:00:00Z"), signal: new AbortController().signal, logger: pino({ level: "silent" }) });
+    await run();
+    expect(fetched).toEqual(["2026-11-19"]); // 2026-11-20 was stored; the failure at 2026-11-17 ended the run
+    down = false;
+    await run();
+    expect(fetched[1]).toBe("2026-11-17");
+    expect(fetched).toHaveLength(1 + BACKFILL_DAYS_PER_RUN);
   });
 });
 
