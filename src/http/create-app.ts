@@ -67,10 +67,11 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   const routeForPath = (path: string) => mountedPaths.get(path) ?? ROUTE_CATALOG.find((r) => r.path === path);
   const isPaid = (path: string) => (mountedPaths.get(path)?.price.kind ?? "free") !== "free";
   const isDynamic = (path: string) => mountedPaths.get(path)?.price.kind === "dynamic";
-  // An unpaid call to a dynamically priced route costs us a quote (for /api/route, a call to the seller), so
-  // it draws from the free bucket like any other work done for nothing; paid calls are never limited.
-  const rateClassOf = (path: string, carriesPayment: boolean): RateClass =>
-    isPaid(path) && (carriesPayment || !isDynamic(path)) ? "paid" : mountedPaths.get(path)?.operationId === "dev_faucet" ? "faucet" : "free";
+  // Every call to a dynamically priced route costs us a quote before any payment is checked (for /api/route, a
+  // call to the seller), so each draws from the free bucket, whatever payment header it carries (a junk header
+  // must not buy unlimited quotes); calls to fixed-price routes are never limited.
+  const rateClassOf = (path: string): RateClass =>
+    isDynamic(path) ? "free" : isPaid(path) ? "paid" : mountedPaths.get(path)?.operationId === "dev_faucet" ? "faucet" : "free";
   // Read from the router on first use, once every route below has registered.
   let methodsByPath: Map<string, Set<string>> | undefined;
   const routed = () => (methodsByPath ??= routedMethods(app.routes));

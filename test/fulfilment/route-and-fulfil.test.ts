@@ -214,6 +214,34 @@ describe.skipIf(!SHARED_PRESENT)("route-and-fulfil against a stock x402 seller",
 });
 
 /** Private, loopback and metadata targets are refused before any connection; a local listener counts what reaches it. */
+describe.skipIf(!SHARED_PRESENT)("route-and-fulfil's loss guard", () => {
+  const h = routeHarness();
+  const log = () => new Fulfilments(h().service.database.db);
+  /** A purchase the route wallet paid for and that was not delivered, as the service records one. */
+  const loss = async (requestId: string, sellerUrl: string, amountAtomic: string, transaction: string | null) => {
+    await log().open({ requestId, createdAtMs: Date.now(), payer: null, sellerUrl, sellerMethod: "GET", callerQuoteAtomic: "0" });
+    await log().finish(requestId, { outcome: "seller_failed", sellerAmountAtomic: amountAtomic, sellerPayTo: null, sellerTransaction: transaction, sellerStatus: 500, detail: "test data", finishedAtMs: Date.now() });
+  };
+
+  it("refuses a seller whose receipt shows it settled a payment it did not deliver, then pauses at the daily loss cap", async () => {
+    const { service, seller } = h();
+    const path = routePath(seller, "/weather");
+    expect((await service.app.request(path, { method: "POST" })).status).toBe(402);
+
+    // Another seller on record: settled our payment, answered 500. It is refused; this seller is not.
+    await loss("r-other", "https://other.example/x", "1000000", "0xabc");
+    expect((await service.app.request(path, { method: "POST" })).status).toBe(402);
+    const other = await service.app.request(`/api/route?url=${encodeURIComponent("https://other.example/x")}&method=GET`, { method: "POST" });
+    expect(other.status).toBe(422);
+
+    // $19 more of undelivered purchases: $20 in 24 h reaches the cap, and every quote is paused with Retry-After.
+    await loss("r-cap", `${seller.baseUrl}/y`, "19000000", null);
+    const paused = await service.app.request(path, { method: "POST" });
+    expect([paused.status, ((await paused.json()) as Body).error.code]).toEqual([503, "UPSTREAM_UNAVAILABLE"]);
+    expect(Number(paused.headers.get("retry-after"))).toBeGreaterThan(86_000);
+  });
+});
+
 describe.skipIf(!SHARED_PRESENT)("route-and-fulfil never reaches private addresses", () => {
   const h = routeHarness();
   let trap: Server;

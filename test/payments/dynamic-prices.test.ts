@@ -109,20 +109,22 @@ describe.skipIf(!SHARED_PRESENT)("dynamic prices at the payment gate", () => {
   });
 });
 
-/** An unpaid quote of a dynamic route does work for nothing (here a call to the seller): it is rate limited like a free route. */
-describe.skipIf(!SHARED_PRESENT)("unpaid quotes of a dynamic route are rate limited, paid calls are not", () => {
+/** Every call of a dynamic route quotes before any payment is checked (here a call to the seller): each is rate limited like a free route. */
+describe.skipIf(!SHARED_PRESENT)("calls of a dynamic route are rate limited, whatever payment header they carry", () => {
   const h = routeHarness({ RATE_LIMIT_FREE_PER_MINUTE: "2" });
 
-  it("answers 429 past the free limit for quotes, and still serves a paid call", async () => {
+  it("serves within the free limit, then answers 429 to a quote and to a junk payment header alike", async () => {
     const { service, seller, payer } = h();
     const path = routePath(seller, "/weather");
-    // In-app requests carry no client address, so they all share one bucket of 2.
+    // In-app requests carry no client address, so they all share one bucket of 2: the quote behind the header, the paid call.
     const header = await payer.paymentFor(path);
-    expect((await service.app.request(path, { method: "POST" })).status).toBe(402);
-    const limited = await service.app.request(path, { method: "POST" });
-    expect([limited.status, ((await limited.json()) as Body).error.code]).toEqual([429, "RATE_LIMITED"]);
     const paid = await service.app.request(path, { method: "POST", headers: { "PAYMENT-SIGNATURE": header } });
     expect(paid.status).toBe(200);
+    const variants: Record<string, string>[] = [{}, { "X-PAYMENT": "x" }, { "PAYMENT-SIGNATURE": header }];
+    for (const headers of variants) {
+      const limited = await service.app.request(path, { method: "POST", headers });
+      expect([limited.status, ((await limited.json()) as Body).error.code]).toEqual([429, "RATE_LIMITED"]);
+    }
   });
 });
 

@@ -20,17 +20,14 @@ export function rateLimit(deps: {
   freePerMinute: number;
   faucetPerMinute: number;
   trustProxy: boolean;
-  /** `carriesPayment`: an x402 PAYMENT-SIGNATURE / X-PAYMENT or an MPP `Authorization: Payment` is present. */
-  rateClassOf: (path: string, carriesPayment: boolean) => RateClass;
+  rateClassOf: (path: string) => RateClass;
 }): MiddlewareHandler<AppEnv> {
   const buckets: Record<Exclude<RateClass, "paid">, TokenBuckets | undefined> = {
     free: deps.freePerMinute > 0 ? new TokenBuckets(deps.freePerMinute) : undefined,
     faucet: deps.faucetPerMinute > 0 ? new TokenBuckets(deps.faucetPerMinute) : undefined,
   };
   return async (c, next) => {
-    const carriesPayment =
-      c.req.header("payment-signature") !== undefined || c.req.header("x-payment") !== undefined || /^\s*Payment\s/i.test(c.req.header("authorization") ?? "");
-    const rateClass = deps.rateClassOf(c.req.path, carriesPayment);
+    const rateClass = deps.rateClassOf(c.req.path);
     const bucket = rateClass === "paid" ? undefined : buckets[rateClass];
     if (bucket === undefined || c.req.method === "OPTIONS") return next();
     const taken = bucket.take(rateLimitKey(clientAddress(c, deps.trustProxy)), deps.clock.nowMs());

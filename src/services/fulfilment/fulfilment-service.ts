@@ -10,6 +10,14 @@ import { relayedBody, type RelayedBody } from "./relayed-body.js";
 import { outboundError, sellerRequest } from "./seller-request.js";
 
 const ATOMIC_PER_USD = 1_000_000;
+const DAY_MS = 86_400_000;
+/**
+ * What the route wallet may lose in 24 hours to sellers that were paid and did not deliver (a seller can settle
+ * our payment and still answer an error, and then the caller is not charged): past it, /api/route refuses
+ * with 503 until the oldest such loss is a day old. A seller whose own receipt shows it settled such a
+ * payment is never bought from again.
+ */
+export const ROUTE_DAILY_LOSS_CAP_ATOMIC = 20_000_000n;
 const usd = (atomic: bigint) => Number(atomic) / ATOMIC_PER_USD;
 const dollars = (atomic: bigint) => `$${usd(atomic).toFixed(6).replace(/0{1,4}$/, "")}`;
 
@@ -57,6 +65,7 @@ export class FulfilmentService {
 
   async quote(params: RouteParams): Promise<number> {
     const target = sellerRequest(params, this.deps.ownHost);
+    await this.refuseAfterLosses(target.url);
     let answer;
     try {
       answer = await this.deps.outbound.request(target.url, { method: target.method, headers: target.headers, ...(target.body === undefined ? {} : { body: target.body }) });
@@ -74,6 +83,27 @@ export class FulfilmentService {
       throw validationError("url", `the seller asks ${dollars(seller)}; with our ${ROUTE_FEE_PERCENT}% fee that is ${dollars(charged)}, above the ${dollars(ROUTE_CAP_ATOMIC)} cap of /api/route`);
     }
     return usd(charged);
+  }
+
+  /** The loss guard (see ROUTE_DAILY_LOSS_CAP_ATOMIC), asked before every quote, so before every purchase too. */
+  private async refuseAfterLosses(url: string): Promise<void> {
+    const origin = new URL(url).origin;
+    const losses = await this.deps.log.paidWithoutDelivery(0);
+    const settledByThisSeller = losses.find((l) => l.sellerTransaction !== null && l.sellerUrl.startsWith(`${origin}/`));
+    if (settledByThisSeller !== undefined) {
+      const when = new Date(settledByThisSeller.finishedAtMs).toISOString();
+      throw validationError("url", `${origin} settled a payment of this service on ${when} (transaction ${settledByThisSeller.sellerTransaction}) and did not deliver; /api/route no longer buys from it`);
+    }
+    const nowMs = this.deps.clock.nowMs();
+    const recent = losses.filter((l) => l.finishedAtMs >= nowMs - DAY_MS);
+    const total = recent.reduce((sum, l) => sum + l.sellerAmountAtomic, 0n);
+    if (total >= ROUTE_DAILY_LOSS_CAP_ATOMIC) {
+      const retryAfterSeconds = Math.max(1, Math.ceil((recent[0]!.finishedAtMs + DAY_MS - nowMs) / 1000));
+      throw new AppError("UPSTREAM_UNAVAILABLE", `sellers paid by /api/route without delivering cost ${dollars(total)} in 24 hours, the cap is ${dollars(ROUTE_DAILY_LOSS_CAP_ATOMIC)}`, {
+        retryAfterSeconds,
+        publicHint: "Route-and-fulfil is paused: sellers that were paid and did not deliver reached today's loss cap. Retry after Retry-After seconds.",
+      });
+    }
   }
 
   async fulfil(params: RouteParams, context: FulfilmentContext): Promise<Fulfilment> {

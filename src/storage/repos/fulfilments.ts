@@ -48,6 +48,24 @@ export class Fulfilments {
     return row === undefined ? undefined : toRecord(row);
   }
 
+  /**
+   * Purchases finished at or after sinceMs in which the route wallet paid and nothing was delivered: the seller
+   * answered something other than 200 after payment, or the connection broke after payment. Each is a
+   * possible loss (the seller may or may not have settled our payment); `sellerTransaction` is set when the
+   * seller's own receipt says it did.
+   */
+  async paidWithoutDelivery(sinceMs: number): Promise<Array<{ sellerUrl: string; sellerAmountAtomic: bigint; sellerTransaction: string | null; finishedAtMs: number }>> {
+    const rows = await this.db
+      .selectFrom("fulfilments")
+      .select(["seller_url", "seller_amount_atomic", "seller_transaction", "finished_at_ms"])
+      .where("finished_at_ms", ">=", sinceMs)
+      .where("seller_amount_atomic", "is not", null)
+      .where((eb) => eb.or([eb("outcome", "=", "seller_failed"), eb.and([eb("outcome", "=", "seller_unreachable"), eb("detail", "like", "after payment%")])]))
+      .orderBy("finished_at_ms")
+      .execute();
+    return rows.map((r) => ({ sellerUrl: r.seller_url, sellerAmountAtomic: BigInt(r.seller_amount_atomic!), sellerTransaction: r.seller_transaction, finishedAtMs: Number(r.finished_at_ms) }));
+  }
+
   /** Oldest first: the whole log, for audits and tests. */
   async all(): Promise<FulfilmentRecord[]> {
     return (await this.db.selectFrom("fulfilments").selectAll().orderBy("created_at_ms").orderBy("request_id").execute()).map(toRecord);
