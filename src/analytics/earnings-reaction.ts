@@ -21,6 +21,8 @@ export interface EarningsReaction {
   close_after: number;
   /** close_after / close_before - 1. */
   reaction_1d: number;
+  /** Sessions between the two closes: 1, or 2 when the report's session is not stated (the window spans both). */
+  sessions: number;
   /** Fifth session that traded on the news (day 5), or null when it is not in the stored bars yet. */
   after_5d_date: string | null;
   /** Close of day 5 / close_before - 1. */
@@ -50,6 +52,7 @@ export function earningsReaction(closes: readonly DailyClose[], reportDate: stri
     after_date: after.date,
     close_after: after.close,
     reaction_1d: after.close / before.close - 1,
+    sessions: afterIndex - beforeIndex,
     after_5d_date: fifth?.date ?? null,
     reaction_5d: fifth === undefined ? null : fifth.close / before.close - 1,
   };
@@ -130,7 +133,8 @@ export function summarizeEarnings(quarters: readonly ScoredQuarter[], typicalMov
   const beatReactions = reactionsOf(beats);
   const missReactions = reactionsOf(judged.filter((q) => q.result === "miss"));
   const reactions = quarters.flatMap((q) => (q.reaction === undefined ? [] : [q.reaction]));
-  const meanAbs = mean(reactions.map((r) => Math.abs(r.reaction_1d)));
+  // A reaction spanning s sessions is scaled by 1/sqrt(s) (a random walk's spread) before it meets a one-day yardstick.
+  const meanAbs = mean(reactions.map((r) => Math.abs(r.reaction_1d) / Math.sqrt(r.sessions)));
   const enough = reactions.length >= MIN_REACTIONS_FOR_A_FLAG;
   const dips = reactions.filter((r) => r.reaction_1d < 0 && r.reaction_5d !== null);
   const recovered = dips.filter((r) => r.reaction_5d! > r.reaction_1d).length;
@@ -142,8 +146,8 @@ export function summarizeEarnings(quarters: readonly ScoredQuarter[], typicalMov
       flag: enough && meanAbs !== null && typicalMove !== null ? meanAbs >= HIGH_VOLATILITY_MULTIPLE * typicalMove : null,
       n: reactions.length,
       rule:
-        `true when the mean absolute 1-day reaction is at least ${HIGH_VOLATILITY_MULTIPLE}x the median absolute daily return of the ` +
-        `250 sessions before the latest report; null with fewer than ${MIN_REACTIONS_FOR_A_FLAG} reactions`,
+        `true when the mean absolute 1-day reaction (one spanning s sessions divided by sqrt(s)) is at least ${HIGH_VOLATILITY_MULTIPLE}x ` +
+        `the median absolute daily return of the 250 sessions before the latest report; null with fewer than ${MIN_REACTIONS_FOR_A_FLAG} reactions`,
       mean_abs_reaction: meanAbs,
       typical_abs_daily_move: typicalMove,
     },

@@ -37,7 +37,7 @@ describe("earnings reaction windows", () => {
 
   it("spans both sessions when the time is not stated, and skips a weekend", () => {
     const r = earningsReaction(WEEK, "2024-08-02", "not-supplied")!;
-    expect(r).toMatchObject({ before_date: "2024-08-01", after_date: "2024-08-05", after_5d_date: "2024-08-09" });
+    expect(r).toMatchObject({ before_date: "2024-08-01", after_date: "2024-08-05", after_5d_date: "2024-08-09", sessions: 2 });
     // A report dated on a Saturday: the Friday close before, the Monday close after.
     expect(earningsReaction(WEEK, "2024-08-03", "after-hours")).toMatchObject({ before_date: "2024-08-02", after_date: "2024-08-05" });
   });
@@ -50,7 +50,7 @@ describe("earnings reaction windows", () => {
 });
 
 describe("earnings summary rules", () => {
-  const reaction = (r1: number, r5: number | null) => ({ before_date: "x", close_before: 1, after_date: "y", close_after: 1 + r1, reaction_1d: r1, after_5d_date: r5 === null ? null : "z", reaction_5d: r5 });
+  const reaction = (r1: number, r5: number | null, sessions = 1) => ({ before_date: "x", close_before: 1, after_date: "y", close_after: 1 + r1, reaction_1d: r1, sessions, after_5d_date: r5 === null ? null : "z", reaction_5d: r5 });
 
   it("computes beat rate, reactions by result, the volatility flag and the dip signal by their stated rules", () => {
     const s = summarizeEarnings(
@@ -74,6 +74,10 @@ describe("earnings summary rules", () => {
     expect(s.buy_the_dip).toMatchObject({ signal: true, n: 3, recovered: 2 });
     expect(summarizeEarnings([{ result: "beat", reaction: reaction(0.05, null) }], 0.03).high_volatility_event.flag).toBeNull();
     expect(summarizeEarnings([{ result: "beat", reaction: reaction(0.05, 0.01) }, { result: "beat", reaction: reaction(0.01, 0.0) }], 0.03).high_volatility_event.flag).toBe(false);
+    // A two-session window (time not stated) counts as |r| / sqrt(2): 0.085 over two sessions is ~0.06, not 0.085.
+    const wide = summarizeEarnings([{ result: "beat", reaction: reaction(0.085, null, 2) }, { result: "miss", reaction: reaction(-0.085, null, 2) }], 0.031);
+    expect(wide.high_volatility_event.mean_abs_reaction).toBeCloseTo(0.085 / Math.SQRT2, 12);
+    expect(wide.high_volatility_event.flag).toBe(false);
   });
 
   it("takes the typical daily move as the median absolute return of the sessions before the report", () => {

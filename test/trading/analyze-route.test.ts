@@ -51,4 +51,14 @@ describe.skipIf(!SHARED_PRESENT)("/analyze on the daily dataset", () => {
     expect(await harness.payer().balance()).toBe(before);
     await expectValidationFailures(harness, [["/analyze", "question"]]);
   });
+
+  it("refuses a horizon outside 1 to 365 days before firing or logging anything, uncharged", async () => {
+    const before = await harness.payer().balance();
+    for (const question of ["signal on TSLA over 0 days", "signal on TSLA over 1200 months"]) {
+      const { status, body } = await call(ask(question));
+      expect([status, body.error.code, body.error.details[0].param]).toEqual([422, "VALIDATION_FAILED", "question"]);
+      expect(body.error.message).toMatch(/horizons of 1 to 365 days/);
+    }
+    expect(await harness.payer().balance()).toBe(before);
+  });
 });

@@ -167,8 +167,9 @@ async function start(): Promise<void> {
     }, showError);
   });
   if (embedded) {
-    // The page pays at once with test money; a browser wallet may still be tried (funded with test money too).
-    connect.textContent = "Use a browser wallet instead";
+    // The page pays at once with test money; a browser wallet may still be tried (funded with test money too),
+    // but its signatures are valid on real Base as well (the embedded chain mirrors it): the label says so.
+    connect.textContent = "Use a browser wallet instead (one holding no real USDC)";
     connect.hidden = window.ethereum === undefined;
     useWallet(testWallet());
     await wallet!.ensureFunds();

@@ -35,6 +35,19 @@ export function testWallet(): PageWallet {
 }
 
 /** Funds and balance of a wallet paid with test money: topped up from /dev/faucet whenever it runs low. */
+/**
+ * The embedded chain is a local copy of Base (chain id 8453, the real USDC contract address), so a browser
+ * wallet's payment signature made here is also valid against real USDC on Base until it expires: say so.
+ */
+function withRealBaseWarning<W extends { describe(): string }>(wallet: W): W {
+  return {
+    ...wallet,
+    describe: () =>
+      `${wallet.describe()} WARNING: this local chain mirrors Base, so each payment your wallet signs here is also a valid ` +
+      "transfer of real USDC on Base for two minutes: use a wallet that holds no real USDC.",
+  };
+}
+
 function faucetFunded(address: string, name: string): Pick<PageWallet, "money" | "ensureFunds" | "spent" | "describe"> {
   let balance: bigint | undefined;
   return {
@@ -84,7 +97,7 @@ export async function injectedWallet(embedded: boolean): Promise<PageWallet> {
       signTypedData: (message) => client.signTypedData({ account: address, ...message } as Parameters<typeof client.signTypedData>[0]),
     },
     ...(embedded
-      ? faucetFunded(address, `Browser wallet ${short(address)}`)
+      ? withRealBaseWarning(faucetFunded(address, `Browser wallet ${short(address)}`))
       : {
           money: "USDC on Base",
           ensureFunds: async () => undefined,

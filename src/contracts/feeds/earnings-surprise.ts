@@ -16,6 +16,7 @@ const ReactionSchema = z
     after_date: z.string().openapi({ description: "Day 1: the first session that traded on the news" }),
     close_after: z.number(),
     reaction_1d: z.number().openapi({ description: "close_after / close_before - 1 (decimal)" }),
+    sessions: z.number().int().openapi({ description: "Sessions between the two closes: 1, or 2 when the report's session is not stated (the window spans both)" }),
     after_5d_date: z.string().nullable().openapi({ description: "Day 5: the fifth session that traded on the news; null until it is in the stored bars" }),
     reaction_5d: decimal("Close of day 5 / close_before - 1 (decimal); null until day 5 is in the stored bars"),
   })
@@ -183,7 +184,7 @@ const EXAMPLE: { params: { ticker: string }; response: EarningsSurpriseResponse 
       high_volatility_event: {
         flag: null,
         n: 0,
-        rule: "true when the mean absolute 1-day reaction is at least 2x the median absolute daily return of the 250 sessions before the latest report; null with fewer than 2 reactions",
+        rule: "true when the mean absolute 1-day reaction (one spanning s sessions divided by sqrt(s)) is at least 2x the median absolute daily return of the 250 sessions before the latest report; null with fewer than 2 reactions",
         mean_abs_reaction: null,
         typical_abs_daily_move: null
       },

@@ -1,6 +1,7 @@
 import { alignedReturns } from "../../analytics/aligned-returns.js";
 import { pearson } from "../../analytics/correlation.js";
 import { trailingReturn } from "../../analytics/trailing-return.js";
+import { HORIZON_DAYS_MAX } from "../../contracts/forecasts/forecast-params.js";
 import { validationError } from "../../domain/app-error.js";
 import { formatBarTime } from "../../domain/bar.js";
 import type { ResolvedSymbol } from "../../domain/resolved-symbol.js";
@@ -44,6 +45,10 @@ export class AnalyzeService {
     const parsed = parseQuestion(question, this.resolve);
     if (parsed === null) {
       throw validationError("question", `found no ticker or intent it understands; it understands questions such as: ${UNDERSTOOD_EXAMPLES.join(" | ")}`);
+    }
+    // The routes that answer take horizons of 1 to 365 days; a question naming another one is refused, not logged.
+    if (parsed.horizonDays !== null && (parsed.horizonDays < 1 || parsed.horizonDays > HORIZON_DAYS_MAX)) {
+      throw validationError("question", `names a horizon of ${parsed.horizonDays} days; horizons of 1 to ${HORIZON_DAYS_MAX} days are understood`);
     }
     const [a, b] = parsed.tickers;
     switch (parsed.intent) {
