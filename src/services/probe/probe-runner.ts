@@ -124,7 +124,8 @@ function pickResource(wellKnownResources: unknown, operations: OpenApiOperation[
       }
     }
   }
-  const paid = operations.find((o) => !o.path.includes("{") && isPaidOperation(o.operation));
+  // A path such as `//other.host/x` would resolve to another host: only paths of the probed origin are sent.
+  const paid = operations.find((o) => !o.path.includes("{") && isPaidOperation(o.operation) && new URL(o.path, origin).origin === origin.origin);
   return paid === undefined ? undefined : new URL(paid.path, origin);
 }
 
