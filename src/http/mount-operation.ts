@@ -17,6 +17,8 @@ export interface HandlerContext {
   requestId: string;
   /** The wallet whose payment was verified for this call (paid routes only; undefined on free routes). */
   payer?: string;
+  /** Registers how to undo what this paid call recorded, should its settlement fail after the handler answered. */
+  undoIfUnpaid?: (undo: () => Promise<void>) => void;
   /** The price in USD this call was quoted and paid (dynamically priced routes only). */
   quoteUsd?: number;
   /** The caller's key in the request log (a salted hash; never the address or user-agent). */
@@ -43,6 +45,7 @@ export function mountOperation<P extends z.ZodObject, R extends z.ZodType>(
       ...(scope?.payer === undefined ? {} : { payer: scope.payer }),
       ...(scope?.quoteUsd === undefined ? {} : { quoteUsd: scope.quoteUsd }),
       ...(scope?.clientKey === undefined ? {} : { clientKey: scope.clientKey }),
+      ...(scope === undefined ? {} : { undoIfUnpaid: (undo: () => Promise<void>) => void (scope.undoIfUnpaid ??= []).push(undo) }),
     });
     if (answer instanceof RedirectAnswer) return c.redirect(answer.location, 302);
     const body = servedBody(answer);

@@ -13,6 +13,8 @@ export interface PaymentScope {
   operationId: string | null;
   payer?: string;
   settled?: boolean;
+  /** What the handler recorded for this payment, undone when settlement fails (see RequestScope). */
+  undoIfUnpaid?: Array<() => Promise<void>>;
 }
 
 interface Requirements {
@@ -27,6 +29,16 @@ interface Requirements {
  * protocols; the transport context says which one it was. A ledger write failure is logged by the
  * caller's logger but never turns a good payment into an error.
  */
+async function undoUnpaid(scope: PaymentScope | undefined, onError: (error: unknown) => void): Promise<void> {
+  for (const undo of scope?.undoIfUnpaid ?? []) {
+    try {
+      await undo();
+    } catch (error) {
+      onError(error);
+    }
+  }
+}
+
 export function attachLedgerHooks(
   server: x402ResourceServer,
   deps: { ledger: LedgerSink; currentScope: () => PaymentScope | undefined; nowMs: () => number; onError: (error: unknown) => void },
@@ -86,6 +98,10 @@ export function attachLedgerHooks(
     );
   });
   server.onSettleFailure(async ({ requirements, error, transportContext }) => {
+    // A settlement the facilitator refused (SettleError: the payer moved the funds, a used nonce): the body is
+    // withheld, so what the handler recorded for it is undone. A timeout or a broken connection is not: its
+    // outcome is unknown until reconciliation, and the record stays.
+    if (error instanceof Error && error.name === "SettleError") await undoUnpaid(deps.currentScope(), deps.onError);
     await write("settle", requirements, { ok: false, reason: publicPaymentReason(error.message, "settle_error") }, transportContext);
   });
 }

@@ -80,6 +80,26 @@ for (const kind of testDatabaseKinds()) {
       expect((await entries.forecastsOf("delta")).map((f) => f.p)).toEqual([winner === WALLET_A.toLowerCase() ? 0.3 : 0.7]);
     });
 
+    it("withdraws an entry whose payment failed to settle, and the binding it alone made", async () => {
+      database = await kind.open();
+      const rounds = new ArenaRounds(database.db);
+      const entries = new ArenaEntries(database.db);
+      for (const [id, deadline] of [["rnd_00000000b1", D13], ["rnd_00000000b2", D13 + H]] as const) await rounds.open(round(id, "kPEPE", deadline));
+      await entries.enter(entry("rnd_00000000b1", "alpha", 0.9, WALLET_A));
+      await entries.enter(entry("rnd_00000000b2", "alpha", 0.4, WALLET_A));
+      await entries.enter(entry("rnd_00000000b1", "beta", 0.2, WALLET_B));
+      // Another request's id withdraws nothing.
+      await entries.withdraw("rnd_00000000b2", "alpha", "someone-else");
+      expect(await entries.entryOf("rnd_00000000b2", "alpha")).toBeDefined();
+      // alpha keeps its binding (it has another entry); beta's only entry took its binding with it.
+      await entries.withdraw("rnd_00000000b2", "alpha", "req_alpha_rnd_00000000b2");
+      await entries.withdraw("rnd_00000000b1", "beta", "req_beta_rnd_00000000b1");
+      expect(await entries.entryOf("rnd_00000000b2", "alpha")).toBeUndefined();
+      expect(await entries.walletOf("alpha")).toBe(WALLET_A.toLowerCase());
+      expect(await entries.walletOf("beta")).toBeUndefined();
+      expect(await entries.enter(entry("rnd_00000000b2", "beta", 0.6, WALLET_A))).toEqual({ kind: "entered" });
+    });
+
     it("sums Brier scores per agent over settled rounds only, with the minimum applied", async () => {
       database = await kind.open();
       const rounds = new ArenaRounds(database.db);

@@ -13,6 +13,11 @@ export interface RequestScope {
   payer?: string;
   /** Set before the gate on dynamically priced routes: the USD price of this request's parameters. */
   quoteUsd?: number;
+  /**
+   * Registered by handlers that record something paid for (an arena entry, a campaign, a sponsorship): run when
+   * the settlement of this request explicitly fails, so nothing stays recorded that was never paid.
+   */
+  undoIfUnpaid?: Array<() => Promise<void>>;
   /** Set when a settlement succeeded, so the request log can say the call was served paid. */
   settled?: boolean;
   /** The request log's client key of this caller (set by the request logging middleware), for handlers that record events. */

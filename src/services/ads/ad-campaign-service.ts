@@ -60,6 +60,11 @@ export class AdCampaignService {
     return campaign;
   }
 
+  /** Takes back a campaign whose payment failed to settle. */
+  async withdraw(campaignId: string): Promise<void> {
+    await this.store.deleteCampaign(campaignId);
+  }
+
   async status(campaignId: string): Promise<AdCampaign> {
     const campaign = await this.store.getCampaign(campaignId);
     if (campaign === undefined) throw new AppError("NOT_FOUND", `No campaign ${campaignId}`);

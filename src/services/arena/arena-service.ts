@@ -75,6 +75,11 @@ export class ArenaService {
     return { entry: { ...entry, payer: payer.toLowerCase() }, round: { ...round, entrants: round.entrants + 1 }, nowMs };
   }
 
+  /** Takes back an entry whose payment failed to settle (and the binding it made). */
+  async withdraw(entry: { roundId: string; agent: string }, requestId: string): Promise<void> {
+    await this.entries.withdraw(entry.roundId, entry.agent, requestId);
+  }
+
   /** 403 unless the agent key is unbound or bound to this wallet. */
   async assertOwnAgent(agent: string, payer: string): Promise<"bound" | "unbound"> {
     const wallet = await this.entries.walletOf(agent);

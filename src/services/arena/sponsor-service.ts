@@ -4,7 +4,7 @@ import type { Clock } from "../../domain/clock.js";
 import type { ArenaSponsorships } from "../../storage/repos/arena-sponsorships.js";
 import { seasonOf, SPONSORS_SHOWN } from "../../domain/arena-rules.js";
 
-/** Records paid season sponsorships (the amount was quoted from amount_usd and paid before this runs). */
+/** Records season sponsorships: the payment of amount_usd is verified before this runs and settled after; a failed settlement takes the record back. */
 export class SponsorService {
   constructor(
     private readonly sponsorships: ArenaSponsorships,
@@ -28,5 +28,10 @@ export class SponsorService {
     const shown = await this.sponsorships.ofSeason(season.id, SPONSORS_SHOWN);
     const rank = shown.findIndex((s) => s.sponsorshipId === sponsorship.sponsorshipId);
     return { sponsorship, season, shownRank: rank < 0 ? null : rank + 1 };
+  }
+
+  /** Takes back a sponsorship whose payment failed to settle. */
+  async withdraw(sponsorshipId: string): Promise<void> {
+    await this.sponsorships.remove(sponsorshipId);
   }
 }

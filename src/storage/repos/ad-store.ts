@@ -36,6 +36,14 @@ export interface ServeCounts {
 export class AdStore {
   constructor(private readonly db: Kysely<DatabaseSchema>) {}
 
+  /** Takes back a campaign whose payment failed to settle (it cannot have served: it was created in the same request). */
+  async deleteCampaign(campaignId: string): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom("ad_campaign_keywords").where("campaign_id", "=", campaignId).execute();
+      await trx.deleteFrom("ad_campaigns").where("id", "=", campaignId).execute();
+    });
+  }
+
   async insertCampaign(campaign: AdCampaign): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       await trx

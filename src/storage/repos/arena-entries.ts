@@ -50,6 +50,18 @@ export class ArenaEntries {
     });
   }
 
+  /**
+   * Takes back an entry whose payment failed to settle, and the agent's wallet binding when that entry was all
+   * it had (the binding was made by the unpaid entry).
+   */
+  async withdraw(roundId: string, agent: string, requestId: string): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom("arena_entries").where("round_id", "=", roundId).where("agent", "=", agent).where("request_id", "=", requestId).execute();
+      const left = await trx.selectFrom("arena_entries").select("round_id").where("agent", "=", agent).limit(1).executeTakeFirst();
+      if (left === undefined) await trx.deleteFrom("arena_agents").where("agent", "=", agent).execute();
+    });
+  }
+
   /** The wallet an agent key is bound to (lower case), if it has ever entered. */
   async walletOf(agent: string): Promise<string | undefined> {
     const row = await this.db.selectFrom("arena_agents").select("wallet").where("agent", "=", agent).executeTakeFirst();

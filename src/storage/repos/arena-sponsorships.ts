@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Sponsorship } from "../../domain/arena.js";
 import type { DatabaseSchema } from "../database-schema.js";
 
-/** Paid season sponsorships; written once per paid call, never edited. */
+/** Paid season sponsorships; written once per paid call, never edited (removed only when its payment failed to settle). */
 export class ArenaSponsorships {
   constructor(private readonly db: Kysely<DatabaseSchema>) {}
 
@@ -19,6 +19,11 @@ export class ArenaSponsorships {
         created_at_ms: s.createdAtMs,
       })
       .execute();
+  }
+
+  /** Takes back a sponsorship whose payment failed to settle. */
+  async remove(sponsorshipId: string): Promise<void> {
+    await this.db.deleteFrom("arena_sponsorships").where("sponsorship_id", "=", sponsorshipId).execute();
   }
 
   /** A season's sponsorships, largest amount first, then earliest. */

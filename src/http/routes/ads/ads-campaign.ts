@@ -20,6 +20,7 @@ export function adsCampaignRoute(campaigns: AdCampaignService): RouteModule {
       if (context.payer === undefined) throw new AppError("INTERNAL", "api_ads_campaign ran without a verified payer");
       const { placement, title, url, description, keywords } = params;
       const campaign = await campaigns.create({ creative: { placement, title, url, description, keywords }, budgetUsd: params.budget_usd, advertiser: context.payer });
+      context.undoIfUnpaid?.(() => campaigns.withdraw(campaign.id));
       return campaignWire(campaign);
     },
   };

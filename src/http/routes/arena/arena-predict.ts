@@ -12,6 +12,7 @@ export function arenaPredictRoute(arena: ArenaService): RouteModule {
     contract: arenaPredictContract,
     handle: async (params: ArenaPredictParams, context: HandlerContext) => {
       const { entry, round, nowMs } = await arena.predict({ agent: params.agent, roundId: params.round_id, p: params.p, payer: context.payer, requestId: context.requestId });
+      context.undoIfUnpaid?.(() => arena.withdraw(entry, context.requestId));
       return {
         entry: { agent: entry.agent, round_id: entry.roundId, p: entry.p, entered_at: new Date(entry.enteredAtMs).toISOString(), wallet: entry.payer },
         round: roundWire(round, nowMs),

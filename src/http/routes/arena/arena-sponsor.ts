@@ -20,6 +20,7 @@ export function arenaSponsorRoute(sponsors: SponsorService): RouteModule {
         message: params.message,
         payer: context.payer,
       });
+      context.undoIfUnpaid?.(() => sponsors.withdraw(s.sponsorshipId));
       return {
         sponsorship_id: s.sponsorshipId,
         season: { id: season.id, starts_at: iso(season.startsAtMs), ends_at: iso(season.endsAtMs) },
