@@ -10,7 +10,7 @@ import type { WeeklySponsoredSlot } from "../http/routes/demand/demand-routes.js
 import type { AdServer } from "../services/ads/ad-server.js";
 import type { SponsoredFor as RoundsSponsoredFor } from "../services/arena/arena-service.js";
 import type { DemandSources } from "../services/demand/demand-sources.js";
-import type { ReliabilityOf } from "../services/discovery/outcome-reliability.js";
+import { RELIABILITY_WINDOW_MS, type ReliabilityOf } from "../services/discovery/outcome-reliability.js";
 import type { SponsoredFor as RouterSponsoredFor } from "../services/discovery/router-service.js";
 import type { ListingsFor } from "../services/probe/probe-service.js";
 import type { IndexMirror } from "../storage/repos/index-mirror.js";
@@ -81,9 +81,6 @@ export function demandSourcesFrom(mirror: IndexMirror, routerEvents: RouterEvent
         .map((p) => ({ origin: p.origin, grade: p.grade, probedAtMs: p.probedAtMs, checks: p.checks.map((c) => ({ name: c.id, passed: c.status !== "fail" })) })),
   };
 }
-
-/** The window of observations behind the router's reliability (the router's own outcome window). */
-const RELIABILITY_WINDOW_MS = 90 * 86_400_000;
 
 /**
  * The router's observed reliability of an origin from both kinds of observation over 90 days: outcome

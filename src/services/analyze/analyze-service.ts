@@ -3,7 +3,7 @@ import { pearson } from "../../analytics/correlation.js";
 import { trailingReturn } from "../../analytics/trailing-return.js";
 import { HORIZON_DAYS_MAX } from "../../contracts/forecasts/forecast-params.js";
 import { validationError } from "../../domain/app-error.js";
-import { formatBarTime } from "../../domain/bar.js";
+import { DAY_MS, formatBarTime } from "../../domain/bar.js";
 import type { ResolvedSymbol } from "../../domain/resolved-symbol.js";
 import type { PatternBacktestService } from "../forecasts/pattern-backtest-service.js";
 import type { SeriesCache } from "../market-data/series-cache.js";
@@ -27,7 +27,6 @@ export const UNDERSTOOD_EXAMPLES = [
   "What is the news sentiment on AAPL?",
 ];
 
-const DAY_MS = 86_400_000;
 const pct = (x: number | null) => (x === null ? "n/a" : `${(x * 100).toFixed(1)}%`);
 const day = (ms: number) => formatBarTime(ms, "1d");
 

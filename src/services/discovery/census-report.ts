@@ -1,7 +1,7 @@
 import type { IndexFreshness } from "../../storage/repos/index-mirror.js";
 import { INDEX_LABELS, listingKey, type IndexLabel, type MirroredResource } from "./mirrored-resource.js";
+import { DAY_MS } from "../../domain/bar.js";
 
-const DAY_MS = 86_400_000;
 export const STALE_AFTER_DAYS = 60;
 const EXAMPLES = 5;
 const LARGEST = 10;

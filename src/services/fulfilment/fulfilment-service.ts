@@ -1,5 +1,6 @@
 import type { RouteParams } from "../../contracts/fulfilment/route.js";
 import { AppError, validationError } from "../../domain/app-error.js";
+import { DAY_MS } from "../../domain/bar.js";
 import type { Clock } from "../../domain/clock.js";
 import type { FulfilmentFinish } from "../../domain/fulfilment.js";
 import type { Purchase, RouteWallet } from "../../payments/route-wallet.js";
@@ -10,7 +11,6 @@ import { relayedBody, type RelayedBody } from "./relayed-body.js";
 import { outboundError, sellerRequest } from "./seller-request.js";
 
 const ATOMIC_PER_USD = 1_000_000;
-const DAY_MS = 86_400_000;
 /**
  * What the route wallet may lose in 24 hours to sellers that were paid and did not deliver (a seller can settle
  * our payment and still answer an error, and then the caller is not charged): past it, /api/route refuses
