@@ -1,3 +1,5 @@
+import { mean, median } from "../core/statistics.js";
+
 /**
  * Price reactions to earnings reports and the summary rules built on them. Pure: daily closes and report
  * dates in, figures out. A report's session matters: a pre-market report moves the same day's close, an
@@ -103,14 +105,7 @@ export const HIGH_VOLATILITY_MULTIPLE = 2;
 /** Share of post-report drops that recovered by day 5 above which buying the dip is signalled. */
 export const DIP_RECOVERY_SHARE = 2 / 3;
 
-const mean = (xs: readonly number[]) => (xs.length === 0 ? null : xs.reduce((a, b) => a + b, 0) / xs.length);
-
-function median(xs: readonly number[]): number | null {
-  if (xs.length === 0) return null;
-  const sorted = [...xs].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
+const meanOrNull = (xs: readonly number[]) => (xs.length === 0 ? null : mean(xs));
 
 /**
  * The median absolute close-to-close return of the sessions before `beforeDate` (at most `sessions` of
@@ -122,7 +117,7 @@ export function typicalAbsDailyMove(closes: readonly DailyClose[], beforeDate: s
   const start = Math.max(1, stop - sessions);
   const moves: number[] = [];
   for (let i = start; i < stop; i++) moves.push(Math.abs(closes[i]!.close / closes[i - 1]!.close - 1));
-  return median(moves);
+  return moves.length === 0 ? null : median(moves);
 }
 
 /** The summary of a ticker's reports, each figure with the rule that produced it and its n. */
@@ -134,14 +129,14 @@ export function summarizeEarnings(quarters: readonly ScoredQuarter[], typicalMov
   const missReactions = reactionsOf(judged.filter((q) => q.result === "miss"));
   const reactions = quarters.flatMap((q) => (q.reaction === undefined ? [] : [q.reaction]));
   // A reaction spanning s sessions is scaled by 1/sqrt(s) (a random walk's spread) before it meets a one-day yardstick.
-  const meanAbs = mean(reactions.map((r) => Math.abs(r.reaction_1d) / Math.sqrt(r.sessions)));
+  const meanAbs = meanOrNull(reactions.map((r) => Math.abs(r.reaction_1d) / Math.sqrt(r.sessions)));
   const enough = reactions.length >= MIN_REACTIONS_FOR_A_FLAG;
   const dips = reactions.filter((r) => r.reaction_1d < 0 && r.reaction_5d !== null);
   const recovered = dips.filter((r) => r.reaction_5d! > r.reaction_1d).length;
   return {
     beat_rate: { value: judged.length === 0 ? null : beats.length / judged.length, n: judged.length, rule: "quarters with actual EPS above the estimate / quarters with both figures" },
-    avg_reaction_on_beats: { value: mean(beatReactions), n: beatReactions.length, rule: "mean 1-day reaction of the beats whose report date and closes are known" },
-    avg_reaction_on_misses: { value: mean(missReactions), n: missReactions.length, rule: "mean 1-day reaction of the misses whose report date and closes are known" },
+    avg_reaction_on_beats: { value: meanOrNull(beatReactions), n: beatReactions.length, rule: "mean 1-day reaction of the beats whose report date and closes are known" },
+    avg_reaction_on_misses: { value: meanOrNull(missReactions), n: missReactions.length, rule: "mean 1-day reaction of the misses whose report date and closes are known" },
     high_volatility_event: {
       flag: enough && meanAbs !== null && typicalMove !== null ? meanAbs >= HIGH_VOLATILITY_MULTIPLE * typicalMove : null,
       n: reactions.length,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mean, percentile, sampleStd } from "./statistics.js";
+import { mean, median, percentile, sampleStd } from "./statistics.js";
 
 describe("mean", () => {
   it("averages", () => {
@@ -15,6 +15,21 @@ describe("mean", () => {
   it("rejects empty and non-finite input", () => {
     expect(() => mean([])).toThrow(RangeError);
     expect(() => mean([1, Number.NaN])).toThrow(TypeError);
+  });
+});
+
+describe("median", () => {
+  it("is the middle value, or the mean of the two middle values, without mutating its input", () => {
+    const values = [5, 1, 3];
+    expect(median(values)).toBe(3);
+    expect(values).toEqual([5, 1, 3]);
+    expect(median([3, 1, 2, 10])).toBe(2.5);
+    expect(median([-0.5])).toBe(-0.5);
+  });
+
+  it("throws on empty input and on non-finite values", () => {
+    expect(() => median([])).toThrow(RangeError);
+    expect(() => median([1, Number.NaN])).toThrow(TypeError);
   });
 });
 

@@ -32,6 +32,14 @@ export function mean(values: Numbers): number {
   return meanOf(values);
 }
 
+/** Median: the middle value, or the mean of the two middle values for an even count. */
+export function median(values: Numbers): number {
+  requireFinite(values, "median", 1);
+  const sorted = Float64Array.from(values).sort();
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
 /** Sample standard deviation (divides by n - 1), two-pass. */
 export function sampleStd(values: Numbers): number {
   requireFinite(values, "sampleStd", 2);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildCensus, median } from "../../src/services/discovery/census-report.js";
+import { buildCensus, medianOrNull } from "../../src/services/discovery/census-report.js";
 import { listingTimeIso } from "../../src/services/discovery/listing-time.js";
 import { normaliseCdpItems, normaliseX402scanItems } from "../../src/services/discovery/normalise-listings.js";
 import { caip2Network } from "../../src/services/discovery/payment-networks.js";
@@ -120,7 +120,7 @@ describe("listing fields", () => {
       { resource: "https://x.example/a", x402Version: 2, lastUpdated: "2026-01-01T00:00:00Z", accepts: [{ network: "eip155:8453", amount: "5", asset: "0x0000000000000000000000000000000000000001" }] },
     ]);
     expect(resources[0].price_usd).toBeNull();
-    expect(median([])).toBeNull();
-    expect(median([3, 1, 2, 10])).toBe(2.5);
+    expect(medianOrNull([])).toBeNull();
+    expect(medianOrNull([3, 1, 2, 10])).toBe(2.5);
   });
 });

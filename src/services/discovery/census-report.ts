@@ -1,5 +1,6 @@
 import type { IndexFreshness } from "../../storage/repos/index-mirror.js";
 import { INDEX_LABELS, listingKey, type IndexLabel, type MirroredResource } from "./mirrored-resource.js";
+import { median } from "../../core/statistics.js";
 import { DAY_MS } from "../../domain/bar.js";
 
 export const STALE_AFTER_DAYS = 60;
@@ -28,12 +29,9 @@ export interface CensusReport {
   mirror_freshness: Record<IndexLabel, string | null>;
 }
 
-/** Median of a non-empty list (mean of the two middle values for an even count); null when empty. */
-export function median(values: readonly number[]): number | null {
-  if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+/** Median of a list (mean of the two middle values for an even count); null when empty. */
+export function medianOrNull(values: readonly number[]): number | null {
+  return values.length === 0 ? null : median(values);
 }
 
 const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
@@ -86,7 +84,7 @@ export function buildCensus(views: readonly IndexSnapshotView[], ourOrigin: stri
     price_disagreements: priceDisagreements(mirrored, bothMirrored, notMirroredText),
     listings_not_updated_in_60_days: mirrored.map((v) => staleCount(v)),
     median_price_usd_by_index: Object.fromEntries(
-      INDEX_LABELS.map((l) => [l, median(mirrored.find((v) => v.freshness.index === l)?.resources.filter(isPricedMainnet).map((r) => r.price_usd as number) ?? [])]),
+      INDEX_LABELS.map((l) => [l, medianOrNull(mirrored.find((v) => v.freshness.index === l)?.resources.filter(isPricedMainnet).map((r) => r.price_usd as number) ?? [])]),
     ) as Record<IndexLabel, number | null>,
     largest_catalogues: [...listingsByOrigin.entries()]
       .sort((a, b) => b[1].size - a[1].size || a[0].localeCompare(b[0]))
