@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { failingSettlement } from "../support/failing-settlement.js";
 import { queryOf } from "../support/paid-routes.js";
+import { campaignPath, ROUTER_CAMPAIGN } from "../support/ad-campaigns.js";
 import { SHARED_PRESENT } from "../support/shared-paths.js";
 import { createTestPayer, type TestPayer } from "../support/test-payer.js";
 import { startTestService } from "../support/test-service.js";
@@ -23,15 +24,7 @@ describe.skipIf(!SHARED_PRESENT)("records of paid calls whose settlement fails",
   });
 
   it("takes back an ad campaign: not served, not in the network's counts", async () => {
-    const campaign = {
-      placement: "router",
-      title: "Tick-level crypto order books",
-      url: "https://ads.example.com/order-books",
-      description: "Full-depth order book snapshots for 40 venues, sold per call over x402.",
-      keywords: "crypto, orderbook",
-      budget_usd: 1,
-    };
-    const res = await payer.pay(`/api/ads/campaign?${queryOf(campaign)}`);
+    const res = await payer.pay(campaignPath(ROUTER_CAMPAIGN));
     expect(res.status).toBe(402);
     const rows = await service.database.db.selectFrom("ad_campaigns").select("id").execute();
     expect(rows).toEqual([]);

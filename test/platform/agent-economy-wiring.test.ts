@@ -4,6 +4,7 @@ import { IndexMirror } from "../../src/storage/repos/index-mirror.js";
 import { ProbeResults } from "../../src/storage/repos/probe-results.js";
 import { RouterEvents } from "../../src/storage/repos/router-events.js";
 import { paidRoutes, queryOf } from "../support/paid-routes.js";
+import { campaignPath, ROUTER_CAMPAIGN } from "../support/ad-campaigns.js";
 import { SHARED_PRESENT } from "../support/shared-paths.js";
 
 type Result = { origin: string; path: string };
@@ -61,15 +62,7 @@ describe.skipIf(!SHARED_PRESENT)("agent-economy wiring", () => {
     const organic = async () => (await (await harness.service().app.request(`/api/discover?${queryOf({ need })}`)).json()) as { results: Result[]; sponsored: unknown[] };
     const before = await organic();
     expect(before.sponsored).toEqual([]);
-    const campaign = {
-      placement: "router",
-      title: "Tick-level crypto order books",
-      url: "https://ads.example.com/order-books",
-      description: "Full-depth order book snapshots for 40 venues, sold per call over x402.",
-      keywords: "crypto, orderbook",
-      budget_usd: 1,
-    };
-    const bought = await harness.call(`/api/ads/campaign?${queryOf(campaign)}`);
+    const bought = await harness.call(campaignPath(ROUTER_CAMPAIGN));
     expect(bought.status).toBe(200);
     const after = await organic();
     expect(after.results.map((r) => `${r.origin}${r.path}`)).toEqual(before.results.map((r) => `${r.origin}${r.path}`));
@@ -80,14 +73,14 @@ describe.skipIf(!SHARED_PRESENT)("agent-economy wiring", () => {
 
   it("fills the weekly page's labelled slot from a what-agents-want campaign, in the JSON and on the page", async () => {
     const campaign = {
+      ...ROUTER_CAMPAIGN,
       placement: "what-agents-want",
       title: "Agent demand dashboards",
       url: "https://ads.example.com/dashboards",
       description: "Hosted dashboards of what software agents buy, updated hourly.",
       keywords: "agents, demand",
-      budget_usd: 1,
     };
-    expect((await harness.call(`/api/ads/campaign?${queryOf(campaign)}`)).status).toBe(200);
+    expect((await harness.call(campaignPath(campaign))).status).toBe(200);
     const json = (await (await harness.service().app.request("/what-agents-want", { headers: { accept: "application/json" } })).json()) as { sponsored: Record<string, unknown> | null };
     expect(json.sponsored).toMatchObject({ sponsored: true, label: "Sponsored", placement: "what-agents-want", title: campaign.title, display_host: "ads.example.com" });
     const page = await (await harness.service().app.request("/what-agents-want", { headers: { accept: "text/html" } })).text();
