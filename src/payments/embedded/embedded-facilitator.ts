@@ -62,6 +62,7 @@ import {
 import { readAuthorizationState, type AuthorizationState } from "./authorization-state.js";
 import { openChainJournal } from "./chain-journal.js";
 import { createSerialLane } from "./serial-lane.js";
+import { withNativeTransactionSigning } from "./native-transaction-signing.js";
 
 export type { AuthorizationState };
 
@@ -146,7 +147,8 @@ export async function createEmbeddedPaymentNetwork(
   options: EmbeddedPaymentNetworkOptions = {},
 ): Promise<EmbeddedPaymentNetwork> {
   const nonceManager = createNonceManager({ source: jsonRpc() });
-  const account = privateKeyToAccount(options.facilitatorPrivateKey ?? generatePrivateKey(), { nonceManager });
+  const privateKey = options.facilitatorPrivateKey ?? generatePrivateKey();
+  const account = withNativeTransactionSigning(privateKeyToAccount(privateKey, { nonceManager }), privateKey);
 
   const journal = options.journalFile === undefined ? undefined : openChainJournal(options.journalFile);
   const firstS = journal?.firstTimestampS;
