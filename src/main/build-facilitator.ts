@@ -26,15 +26,15 @@ export interface FacilitatorWiring {
 }
 
 /**
- * Picks the facilitator: the in-process chain (default; its state journaled in DATA_DIR), or an HTTP one
+ * Picks the facilitator: the embedded chain on its own thread (default; its state journaled in DATA_DIR), or an HTTP one
  * (`npm run facilitator`, CDP, any x402 facilitator), which must answer `/supported` with `exact` on Base
  * before the node starts. With CDP keys, requests are signed by Coinbase's own @coinbase/x402.
  */
 export async function buildFacilitator(config: Readonly<Config>, keys: ServiceKeys): Promise<FacilitatorWiring> {
   if (config.facilitator.mode === "embedded") {
-    // Loaded lazily: hardhat is an optional dependency that only embedded mode needs.
-    const { createEmbeddedPaymentNetwork } = await import("../payments/embedded/embedded-facilitator.js");
-    const embedded = await createEmbeddedPaymentNetwork({
+    // The chain and the facilitator run on their own thread (hardhat, an optional dependency, loads there).
+    const { startPaymentNetworkThread } = await import("../payments/embedded/payment-network-thread.js");
+    const embedded = await startPaymentNetworkThread({
       facilitatorPrivateKey: keys.embeddedFacilitatorKey,
       journalFile: path.join(config.dataDir, "chain-journal.ndjson"),
     });

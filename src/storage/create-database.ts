@@ -3,6 +3,7 @@ import BetterSqlite3 from "better-sqlite3";
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from "kysely";
 import pg from "pg";
 import type { DatabaseSchema } from "./database-schema.js";
+import { withStatementCache } from "./statement-cache.js";
 import { ensurePrivateDir, ensurePrivateFile, tightenIfPresent } from "./private-files.js";
 import { createCoreTables } from "./migrations/0001-create-core-tables.js";
 import { createPaymentClaims } from "./migrations/0002-payment-claims.js";
@@ -53,7 +54,7 @@ function openSqlite(file: string): Database {
   // cannot get the lock fails fast (a paid call then answers 503 and charges nothing; see README).
   connection.pragma("journal_mode = WAL");
   connection.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
-  const db = new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: connection }) });
+  const db = new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: withStatementCache(connection) }) });
   return { db, dialect: "sqlite", close: () => db.destroy() };
 }
 

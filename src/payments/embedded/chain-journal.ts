@@ -5,7 +5,8 @@ import type { JsonRpcRequest } from "./local-chain.js";
 /**
  * Durable state for the in-process chain, which itself lives in memory (hardhat 2 cannot dump and load
  * state). Every raw transaction the chain accepted is appended, with the timestamp of the block that mined
- * it, to an append-only file (one JSON object per line, fsync'd before the transaction's hash is returned).
+ * it, to an append-only file (one JSON object per line, fsync'd before the transaction's hash is returned;
+ * the fsync runs on libuv's thread pool, so the payment thread keeps verifying other payments meanwhile).
  * At boot the transactions are replayed in order, each at its original block time (EIP-3009 authorizations
  * are time-bounded, so replaying later would revert them), and the chain clock is then moved to now.
  * Same facilitator key, same funding, same transactions in the same order: the same balances, the same
@@ -14,8 +15,11 @@ import type { JsonRpcRequest } from "./local-chain.js";
 export interface ChainJournal {
   /** Block time of the first recorded transaction: the replayed chain must start before it. */
   readonly firstTimestampS: number | undefined;
-  /** Records a transaction just mined. Synchronous: the line is on disk when this returns. */
-  append(rawTransaction: string, blockTimestampS: number): void;
+  /**
+   * Records a transaction just mined: the line is written at once (so lines keep mining order) and is on disk
+   * when the promise resolves.
+   */
+  append(rawTransaction: string, blockTimestampS: number): Promise<void>;
   /** Replays every recorded transaction on a fresh chain; returns how many were replayed. */
   replay(request: (args: JsonRpcRequest) => Promise<unknown>, nowS: number): Promise<number>;
   close(): void;
@@ -31,12 +35,16 @@ export function openChainJournal(file: string): ChainJournal {
   const lines: JournalLine[] = fs.existsSync(file) ? parseJournal(fs.readFileSync(file, "utf8")) : [];
   const fd = fs.openSync(file, "a", 0o600);
   let closed = false;
+  /** The latest fdatasync under way: close() waits for it, so a descriptor is never closed under a sync. */
+  let syncing: Promise<void> = Promise.resolve();
   return {
     firstTimestampS: lines[0]?.ts,
-    append(raw, ts) {
+    async append(raw, ts) {
       if (closed) return;
       fs.writeSync(fd, `${JSON.stringify({ raw, ts })}\n`);
-      fs.fdatasyncSync(fd);
+      const synced = new Promise<void>((resolve, reject) => fs.fdatasync(fd, (error) => (error ? reject(error) : resolve())));
+      syncing = synced.catch(() => undefined);
+      await synced;
     },
     async replay(request, nowS) {
       let lastS = 0;
@@ -55,7 +63,7 @@ export function openChainJournal(file: string): ChainJournal {
     close() {
       if (closed) return;
       closed = true;
-      fs.closeSync(fd);
+      void syncing.then(() => fs.closeSync(fd));
     },
   };
 }

@@ -1,7 +1,8 @@
 /**
  * The embedded facilitator end to end: a real x402 client signs EIP-3009 authorizations, the stock facilitator
  * verifies them and settles them on the in-process Base chain, and token balances are checked on chain.
- * One chain per file (boot ≈0.3–1.5 s).
+ * The same cases run against the network in-process and on its own thread (./payment-network-thread.ts, what
+ * the service uses), so both answer identically. One chain per implementation (boot ≈0.3–1.5 s).
  */
 import { x402Client } from "@x402/core/client";
 import { x402ResourceServer } from "@x402/core/server";
@@ -18,6 +19,7 @@ import {
   createEmbeddedPaymentNetwork,
   type EmbeddedPaymentNetwork,
 } from "./embedded-facilitator.js";
+import { startPaymentNetworkThread } from "./payment-network-thread.js";
 
 const PRICE = 50_000n; // $0.05 in USDC atomic units
 const tokenAbi = parseAbi([
@@ -30,18 +32,6 @@ let net: EmbeddedPaymentNetwork;
 let reader: PublicClient;
 let bootMs: number;
 
-beforeAll(async () => {
-  const started = performance.now();
-  net = await createEmbeddedPaymentNetwork();
-  bootMs = performance.now() - started;
-  reader = createPublicClient({
-    transport: custom({ request: ({ method, params }) => net.chainRequest(method, params) }, { retryCount: 0 }),
-  });
-});
-
-afterAll(async () => {
-  await net?.close();
-});
 
 function randomAddress(): Address {
   return privateKeyToAccount(generatePrivateKey()).address;
@@ -88,9 +78,25 @@ function median(values: number[]): number {
   return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
-describe("embedded payment network", () => {
+describe.each([
+  ["in-process", createEmbeddedPaymentNetwork],
+  ["on its own thread", startPaymentNetworkThread],
+])("embedded payment network (%s)", (implementation, start) => {
+  beforeAll(async () => {
+    const started = performance.now();
+    net = await start();
+    bootMs = performance.now() - started;
+    reader = createPublicClient({
+      transport: custom({ request: ({ method, params }) => net.chainRequest(method, params) }, { retryCount: 0 }),
+    });
+  });
+
+  afterAll(async () => {
+    await net?.close();
+  });
+
   it("boots a chainId 8453 chain with TestUSDC and Multicall3 at the real addresses", async () => {
-    console.info(`[embedded] boot ${bootMs.toFixed(0)} ms`);
+    console.info(`[embedded, ${implementation}] boot ${bootMs.toFixed(0)} ms`);
     expect(await reader.getChainId()).toBe(8453);
     expect((await reader.getCode({ address: BASE_USDC_ADDRESS }))?.length).toBeGreaterThan(1000);
     expect((await reader.getCode({ address: MULTICALL3_ADDRESS }))?.length).toBeGreaterThan(100);

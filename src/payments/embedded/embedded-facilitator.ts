@@ -167,7 +167,7 @@ export async function createEmbeddedPaymentNetwork(
         if (method === "eth_sendRawTransaction" && journal !== undefined) {
           // Automine: the transaction is in the latest block now; recorded before its hash is handed out.
           const block = (await chain.request({ method: "eth_getBlockByNumber", params: ["latest", false] })) as { timestamp: Hex };
-          journal.append((params as [string])[0], Number(BigInt(block.timestamp)));
+          await journal.append((params as [string])[0], Number(BigInt(block.timestamp)));
         }
         return result;
       },

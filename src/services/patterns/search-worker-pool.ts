@@ -85,7 +85,7 @@ export class SearchWorkerPool implements SearchRunner {
     // Run from source this module is TypeScript and so is the worker (the bootstrap then registers tsx in
     // the new thread); run from the built output both are JavaScript.
     const extension = import.meta.url.endsWith(".ts") ? ".ts" : ".js";
-    const worker = new Worker(new URL("./search-worker-bootstrap.mjs", import.meta.url), {
+    const worker = new Worker(new URL("../../worker-bootstrap.mjs", import.meta.url), {
       workerData: { entry: new URL(`./search-worker${extension}`, import.meta.url).href },
     });
     const slot: Slot = { worker, busy: undefined };

@@ -1,0 +1,134 @@
+/**
+ * The embedded payment network on its own thread: the same EmbeddedPaymentNetwork interface as the in-process
+ * one (./embedded-facilitator.ts), each call forwarded to ./payment-network-worker.ts.
+ *
+ * Why: in embedded mode a paid call costs the facilitator two secp256k1 key recoveries in viem's pure
+ * JavaScript (verify, and verify again at settle), a simulation, a signed transaction and the mining of a
+ * block: about 10 ms of CPU that used to run on the HTTP event loop. On its own thread it runs on the other
+ * core, and the event loop only routes, claims, signs and answers.
+ *
+ * If the thread dies, the calls under way fail as facilitator trouble (FacilitatorResponseError: the gate
+ * answers 503, a settlement is left to reconciliation), and the next call starts a new thread, whose chain
+ * replays the journal and so holds every settlement mined before.
+ */
+import { Worker } from "node:worker_threads";
+import { FacilitatorResponseError } from "@x402/core/server";
+import type { FacilitatorClient } from "@x402/core/server";
+import { BASE_NETWORK, BASE_USDC_ADDRESS, EmbeddedChainUnavailableError } from "./local-chain.js";
+import type { EmbeddedPaymentNetwork, EmbeddedPaymentNetworkOptions } from "./embedded-facilitator.js";
+import type {
+  PaymentNetworkCall,
+  PaymentNetworkMethods,
+  PaymentNetworkReady,
+  PaymentNetworkReply,
+  SerializedError,
+} from "./payment-network-protocol.js";
+
+type ReadyInfo = Extract<PaymentNetworkReady, { ready: unknown }>["ready"];
+
+interface Pending {
+  resolve: (value: unknown) => void;
+  reject: (error: Error) => void;
+}
+
+interface Thread {
+  worker: Worker;
+  ready: Promise<ReadyInfo>;
+  pending: Map<number, Pending>;
+}
+
+const rebuildError = ({ name, message }: SerializedError): Error => Object.assign(new Error(message), { name });
+
+/** Starts the thread and waits until its chain is up (journal replayed); rejects as the in-process start would. */
+export async function startPaymentNetworkThread(options: EmbeddedPaymentNetworkOptions = {}): Promise<EmbeddedPaymentNetwork> {
+  let thread: Thread | undefined;
+  let nextId = 1;
+  let closed = false;
+
+  const spawn = (): Thread => {
+    // From source this module is TypeScript and so is the worker entry; from dist/ both are JavaScript.
+    const extension = import.meta.url.endsWith(".ts") ? ".ts" : ".js";
+    const worker = new Worker(new URL("../../worker-bootstrap.mjs", import.meta.url), {
+      workerData: { ...options, entry: new URL(`./payment-network-worker${extension}`, import.meta.url).href },
+    });
+    const pending = new Map<number, Pending>();
+    const ready = new Promise<ReadyInfo>((resolve, reject) => {
+      const stopped = (reason: string) => {
+        if (thread?.worker === worker) thread = undefined;
+        const error = new FacilitatorResponseError(`embedded payment network thread stopped: ${reason}`);
+        reject(error);
+        for (const call of pending.values()) call.reject(error);
+        pending.clear();
+      };
+      worker.on("message", (message: PaymentNetworkReady | PaymentNetworkReply) => {
+        if ("ready" in message) {
+          // Idle, the thread does not keep the process alive; a call under way does (see call()).
+          if (pending.size === 0) worker.unref();
+          return resolve(message.ready);
+        }
+        if ("failed" in message) {
+          reject(new EmbeddedChainUnavailableError(message.failed.message));
+          void worker.terminate();
+          return;
+        }
+        const call = pending.get(message.id);
+        if (call === undefined) return;
+        pending.delete(message.id);
+        if (pending.size === 0) worker.unref();
+        if ("error" in message) call.reject(rebuildError(message.error));
+        else call.resolve(message.result);
+      });
+      worker.on("error", (error) => stopped(error.message));
+      worker.on("exit", (code) => stopped(`exit code ${code}`));
+    });
+    return { worker, ready, pending };
+  };
+
+  const call = async <M extends keyof PaymentNetworkMethods>(method: M, ...args: PaymentNetworkMethods[M]): Promise<unknown> => {
+    if (closed) throw new Error(`embedded payment network is closed (${method})`);
+    thread ??= spawn();
+    const current = thread;
+    await current.ready;
+    return new Promise((resolve, reject) => {
+      const id = nextId++;
+      current.pending.set(id, { resolve, reject });
+      current.worker.ref();
+      current.worker.postMessage({ id, method, args } as PaymentNetworkCall);
+    });
+  };
+
+  thread = spawn();
+  const info = await thread.ready.catch(async (error: unknown) => {
+    closed = true;
+    throw error;
+  });
+
+  const facilitator: FacilitatorClient = {
+    verify: (payload, requirements) => call("verify", payload, requirements) as ReturnType<FacilitatorClient["verify"]>,
+    settle: (payload, requirements) => call("settle", payload, requirements) as ReturnType<FacilitatorClient["settle"]>,
+    getSupported: () => call("getSupported") as ReturnType<FacilitatorClient["getSupported"]>,
+  };
+
+  return {
+    facilitator,
+    network: BASE_NETWORK,
+    usdcAddress: BASE_USDC_ADDRESS,
+    replayedTransactions: info.replayedTransactions,
+    facilitatorAddress: info.facilitatorAddress,
+    mintUsdc: (to, amount) => call("mintUsdc", to, amount) as ReturnType<EmbeddedPaymentNetwork["mintUsdc"]>,
+    balanceOf: (address) => call("balanceOf", address) as ReturnType<EmbeddedPaymentNetwork["balanceOf"]>,
+    authorizationState: (payer, nonce) => call("authorizationState", payer, nonce) as ReturnType<EmbeddedPaymentNetwork["authorizationState"]>,
+    chainRequest: (method, params) => call("chainRequest", method, params),
+    close: async () => {
+      if (closed) return;
+      const current = thread;
+      if (current !== undefined) {
+        // The worker closes its chain and journal first, so the last append is flushed before the thread ends.
+        await call("close").catch(() => undefined);
+      }
+      closed = true;
+      thread = undefined;
+      if (current !== undefined) await current.worker.terminate();
+    },
+  };
+}
