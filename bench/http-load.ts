@@ -1,25 +1,30 @@
 /**
  * HTTP load benchmark (issue 11): paid calls over real HTTP at concurrency 1, 10 and 30, every payment signed
  * by the stock x402 client. The service runs on loopback in this process (embedded chain, the shared daily
- * dataset, offline) so its event loop can be watched; every payment header is signed and quoted before the
- * clock starts, so the figures are the service's: routing, verification, the handler, settlement, signing.
+ * dataset, offline) so its event loop can be watched; the calls are sent from another thread
+ * (./load-driver.mjs), so the client's HTTP work does not run on the service's event loop. Every payment
+ * header is signed and quoted before the clock starts, so the figures are the service's: routing,
+ * verification, the handler, settlement, signing.
  *
  *   npm run bench:http-load [-- --calls 300 --route /get_latest_price?ticker=AAPL --json <file>]
  *
  * Printed per concurrency: calls/s, p50 and p99 latency (ms), the event-loop delay p99 (monitorEventLoopDelay),
- * and the 200s; then the unpaid quote's p50 at concurrency 1 (the same route up to the gate) and the paid
+ * the 200s, and the CPU each call cost per thread (./thread-cpu.ts: comparable even on a busy machine); then the unpaid quote's p50 at concurrency 1 (the same route up to the gate) and the paid
  * call's overhead over it; then the settlements: 200s, settled claims in the ledger, distinct settlement
  * transactions, and the USDC that reached payTo on chain. They must agree (every payment settled once); the
  * script exits 1 otherwise.
  */
 import fs from "node:fs";
+import os from "node:os";
 import type { AddressInfo } from "node:net";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { serve } from "@hono/node-server";
 import { SettlementLedger } from "../src/storage/repos/settlement-ledger.js";
 import { createTestPayer } from "../test/support/test-payer.js";
 import { startTestService } from "../test/support/test-service.js";
+import { LoadDriver } from "./load-driver.js";
 import { median } from "./sorted-stats.js";
+import { startCpuSplit } from "./thread-cpu.js";
 
 const args = process.argv.slice(2);
 const option = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
@@ -37,6 +42,8 @@ interface LevelResult {
   p50Ms: number;
   p99Ms: number;
   loopDelayP99Ms: number;
+  /** CPU ms per call: the service's main thread, the client thread, everything else (payment thread, GC helpers, I/O pool). */
+  cpuPerCall: { main: number | null; client: number | null; busiestOther: number | null; other: number };
 }
 
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
@@ -48,6 +55,8 @@ async function main(): Promise<void> {
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const payer = await createTestPayer(service, 1_000_000_000n);
   const embedded = service.embedded!;
+  const driver = new LoadDriver();
+  const clientTid = await driver.threadId();
   try {
     await service.warmUp();
     const warm = await payer.pay(ROUTE);
@@ -56,14 +65,8 @@ async function main(): Promise<void> {
     const ledger = new SettlementLedger(service.database.db);
     const settledBefore = [...(await ledger.settledCountByTransaction()).values()].reduce((a, b) => a + b, 0);
 
-    // Quote: the unpaid call, through routing and the gate only.
-    const quotes: number[] = [];
-    for (let i = 0; i < QUOTE_SAMPLES; i++) {
-      const started = performance.now();
-      const res = await fetch(`${base}${ROUTE}`, { method: "POST" });
-      await res.arrayBuffer();
-      quotes.push(performance.now() - started);
-    }
+    // Quote: the unpaid call, through routing and the gate only, from the same client thread.
+    const quotes = (await driver.burst(base, { path: ROUTE, headers: Array<string>(QUOTE_SAMPLES).fill("") }, 1)).latencies;
     quotes.sort((a, b) => a - b);
 
     const levels: LevelResult[] = [];
@@ -73,40 +76,33 @@ async function main(): Promise<void> {
       const headers: string[] = [];
       for (let i = 0; i < CALLS; i++) headers.push(await payer.paymentFor(ROUTE));
       price = BigInt((JSON.parse(Buffer.from(headers[0]!, "base64").toString()) as { accepted: { amount: string } }).accepted.amount);
-      const latencies: number[] = [];
-      let ok = 0;
-      let next = 0;
       const delay = monitorEventLoopDelay({ resolution: 1 });
       delay.enable();
-      const started = performance.now();
-      const worker = async () => {
-        while (next < headers.length) {
-          const header = headers[next++]!;
-          const t0 = performance.now();
-          const res = await fetch(`${base}${ROUTE}`, { method: "POST", headers: { "PAYMENT-SIGNATURE": header } });
-          await res.arrayBuffer();
-          latencies.push(performance.now() - t0);
-          if (res.status === 200) ok += 1;
-        }
-      };
-      await Promise.all(Array.from({ length: concurrency }, worker));
-      const wallMs = performance.now() - started;
+      const cpu = startCpuSplit(clientTid);
+      const { latencies, ok, wallMs } = await driver.burst(base, { path: ROUTE, headers }, concurrency);
+      const split = cpu();
       delay.disable();
+      const perCall = (ms: number | undefined) => (ms === undefined ? null : ms / CALLS);
       latencies.sort((a, b) => a - b);
       okTotal += ok;
-      levels.push({ concurrency, calls: CALLS, ok, callsPerSecond: (CALLS / wallMs) * 1000, p50Ms: median(latencies), p99Ms: quantile(latencies, 0.99), loopDelayP99Ms: delay.percentile(99) / 1e6 });
+      levels.push({ concurrency, calls: CALLS, ok, callsPerSecond: (CALLS / wallMs) * 1000, p50Ms: median(latencies), p99Ms: quantile(latencies, 0.99), loopDelayP99Ms: delay.percentile(99) / 1e6, cpuPerCall: { main: perCall(split.mainMs), client: perCall(split.clientMs), busiestOther: perCall(split.busiestOtherMs), other: split.otherMs / CALLS } });
     }
 
     const settled = [...(await ledger.settledCountByTransaction()).entries()];
     const settledClaims = settled.reduce((a, [, n]) => a + n, 0) - settledBefore;
     const charged = ((await embedded.balanceOf(service.payTo as `0x${string}`)) - payToBefore) / price;
 
-    console.log(`\nPaid calls over HTTP (POST ${ROUTE}), in-process service on loopback, payments signed before timing\n`);
-    console.log("| concurrency | calls | 200s | calls/s | p50 ms | p99 ms | loop delay p99 ms |");
-    console.log("|---:|---:|---:|---:|---:|---:|---:|");
+    console.log(`\nPaid calls over HTTP (POST ${ROUTE}), in-process service on loopback, client on another thread, payments signed before timing\n`);
+    console.log("| concurrency | calls | 200s | calls/s | p50 ms | p99 ms | loop delay p99 ms | CPU ms/call: main / client / payment thread / all other |");
+    console.log("|---:|---:|---:|---:|---:|---:|---:|---|");
+    const cpuText = (ms: number | null) => (ms === null ? "n/a" : ms.toFixed(2));
     for (const l of levels) {
-      console.log(`| ${l.concurrency} | ${l.calls} | ${l.ok} | ${l.callsPerSecond.toFixed(1)} | ${l.p50Ms.toFixed(1)} | ${l.p99Ms.toFixed(1)} | ${l.loopDelayP99Ms.toFixed(1)} |`);
+      const { main, client, busiestOther, other } = l.cpuPerCall;
+      console.log(`| ${l.concurrency} | ${l.calls} | ${l.ok} | ${l.callsPerSecond.toFixed(1)} | ${l.p50Ms.toFixed(1)} | ${l.p99Ms.toFixed(1)} | ${l.loopDelayP99Ms.toFixed(1)} | ${cpuText(main)} / ${cpuText(client)} / ${cpuText(busiestOther)} / ${cpuText(other)} |`);
     }
+    console.log("(CPU from /proc per thread, 10 ms ticks: main = the service's event loop; client = the load driver thread; payment");
+    console.log(" thread = the busiest other thread (chain + facilitator); all other = every thread but main and client, the payment");
+    console.log(" thread included (GC helpers, compiler threads, the I/O pool). Machine load: " + os.loadavg().map((l) => l.toFixed(1)).join(" ") + ")");
     const paidP50 = levels[0]!.p50Ms;
     console.log(`\nunpaid quote (402) p50: ${median(quotes).toFixed(2)} ms; paid p50 at concurrency 1: ${paidP50.toFixed(2)} ms; payment overhead: ${(paidP50 - median(quotes)).toFixed(2)} ms (target <= 6)`);
     console.log(`settlements: 200s ${okTotal}, ledger settled ${settledClaims}, charged on chain ${charged} calls`);
@@ -116,6 +112,7 @@ async function main(): Promise<void> {
       process.exitCode = 1;
     }
   } finally {
+    await driver.close();
     server.close();
     await service.close();
   }

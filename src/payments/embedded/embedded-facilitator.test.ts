@@ -313,6 +313,18 @@ describe.each([
     expect(Number(latest.timestamp)).toBeLessThanOrEqual(Math.ceil(Date.now() / 1000) + 2);
   });
 
+  it("sees code installed by a raw request: a payer that became a contract is no longer verified as a key", async () => {
+    const payer = await newPayer(1_000_000n);
+    const requirements = requirementsFor(randomAddress());
+    expect((await net.facilitator.verify(await payer.pay(requirements), requirements)).isValid).toBe(true);
+    // The payer's address now holds code (MiniMulticall's, which has no isValidSignature): an EOA signature
+    // no longer proves anything for it, so a remembered "no code" would wrongly pass.
+    const code = await reader.getCode({ address: MULTICALL3_ADDRESS });
+    await net.chainRequest("hardhat_setCode", [payer.account.address, code]);
+    const verified = await net.facilitator.verify(await payer.pay(requirements), requirements);
+    expect(verified.isValid).toBe(false);
+  });
+
   it("refuses work after close()", async () => {
     await net.close();
     await net.close(); // idempotent

@@ -18,13 +18,15 @@
  *   tries `eth_fillTransaction`, which hardhat rejects: every transaction paid ≈1.1 s. Here retryCount is 0, and
  *   `eth_fillTransaction` is answered "method not found" without reaching the node (viem then caches
  *   "unsupported" for this client and never asks again). Polling is 20 ms.
- * - P3: one facilitator key sends every transaction. The account has its own viem nonce manager (not viem's
- *   process-wide default, so two embedded networks in one process cannot share nonce state) and all sends go
- *   through one serial lane: concurrent sends under automine otherwise reach the node out of nonce order and
- *   are rejected. When a send fails before broadcast (typically `eth_estimateGas` reverting on a replayed
- *   authorization) the nonce manager has already handed out a nonce. viem 2.57's sendTransaction resets the
- *   manager itself in that case; the lane resets it again on any failure, so a gap (a transaction that would
- *   wait forever for a missing nonce) cannot appear even if that viem behaviour changes.
+ * - P3: one facilitator key sends every transaction, and all sends go through one serial lane: concurrent
+ *   sends under automine otherwise reach the node out of nonce order and are rejected. The lane also keeps the
+ *   account's next nonce itself (read from the chain once, then counted), so a send costs no
+ *   `eth_getTransactionCount`. When a send fails (typically `eth_estimateGas` reverting on a replayed
+ *   authorization, before anything is broadcast) the nonce is read from the chain again, so a gap (a
+ *   transaction that would wait forever for a missing nonce) cannot appear.
+ * - Fees: every transaction is EIP-1559 with fixed caps (FEE_CAP_WEI, no priority fee), so viem does not
+ *   fetch the latest block and the priority fee for each send. The chain charges its base fee, which empty
+ *   automined blocks keep far below the cap.
  * - Receipts: with automine a transaction is mined inside `eth_sendRawTransaction`, so the receipt is fetched
  *   directly; viem's polling `waitForTransactionReceipt` is only the fallback.
  * - P8: `x402Facilitator.getSupported()` is synchronous; the `FacilitatorClient` interface wants a Promise.
@@ -35,7 +37,6 @@ import type { Network, PaymentPayload, PaymentRequirements, SettleResponse, Veri
 import { toFacilitatorEvmSigner, type FacilitatorEvmSigner } from "@x402/evm";
 import { registerExactEvmScheme } from "@x402/evm/exact/facilitator";
 import {
-  createNonceManager,
   createWalletClient,
   custom,
   defineChain,
@@ -49,7 +50,6 @@ import {
   type Hex,
 } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { jsonRpc } from "viem/nonce";
 import {
   BASE_CHAIN_ID,
   BASE_NETWORK,
@@ -78,6 +78,10 @@ export {
 
 /** ETH credited to the facilitator key for gas: 1 000 ETH (~12 million settlements at ~82.6k gas, 1 gwei). */
 const DEFAULT_FACILITATOR_ETH = 10n ** 21n;
+/** maxFeePerGas of every transaction: the chain's first base fee (1 gwei) with room to spare. */
+const FEE_CAP_WEI = 2_000_000_000n;
+/** Addresses whose code is remembered (about 100 bytes each); past it the memory starts over. */
+const KNOWN_CODE_MAX = 10_000;
 const POLLING_INTERVAL_MS = 20;
 const RECEIPT_TIMEOUT_MS = 30_000;
 /** uint256 max: TestUSDC.mint takes a uint256. */
@@ -146,9 +150,8 @@ function methodNotFound(method: string): Error & { code: number } {
 export async function createEmbeddedPaymentNetwork(
   options: EmbeddedPaymentNetworkOptions = {},
 ): Promise<EmbeddedPaymentNetwork> {
-  const nonceManager = createNonceManager({ source: jsonRpc() });
   const privateKey = options.facilitatorPrivateKey ?? generatePrivateKey();
-  const account = withNativeTransactionSigning(privateKeyToAccount(privateKey, { nonceManager }), privateKey);
+  const account = withNativeTransactionSigning(privateKeyToAccount(privateKey), privateKey);
 
   const journal = options.journalFile === undefined ? undefined : openChainJournal(options.journalFile);
   const firstS = journal?.firstTimestampS;
@@ -183,16 +186,43 @@ export async function createEmbeddedPaymentNetwork(
   }).extend(publicActions);
 
   const lane = createSerialLane();
-  /** Sends one transaction through the serial lane; resets the nonce manager if the send fails. */
-  const send = (sendTx: () => Promise<Hex>): Promise<Hex> =>
+  /** The facilitator account's next nonce, known only inside the lane; undefined means "read it from the chain". */
+  let nextNonce: number | undefined;
+  /** What every send adds to its transaction: the counted nonce and the fixed EIP-1559 fees. */
+  type SendTerms = { nonce: number; type: "eip1559"; maxFeePerGas: bigint; maxPriorityFeePerGas: bigint };
+  /** Sends one transaction through the serial lane with the next nonce; re-reads the nonce if the send fails. */
+  const send = (sendTx: (terms: SendTerms) => Promise<Hex>): Promise<Hex> =>
     lane(async () => {
+      nextNonce ??= await client.getTransactionCount({ address: account.address, blockTag: "pending" });
       try {
-        return await sendTx();
+        const hash = await sendTx({ nonce: nextNonce, type: "eip1559", maxFeePerGas: FEE_CAP_WEI, maxPriorityFeePerGas: 0n });
+        nextNonce += 1;
+        return hash;
       } catch (error) {
-        nonceManager.reset({ address: account.address, chainId: BASE_CHAIN_ID });
+        nextNonce = undefined;
         throw error;
       }
     });
+
+  /**
+   * Contract code by address, remembered: the facilitator asks for the payer's code twice at verify and twice
+   * at settle (ERC-6492 and ERC-1271 checks). Code can only change through a transaction that deploys it or
+   * through hardhat_setCode; every transaction here is a token transfer or mint sent by this module, and raw
+   * requests that could change state (chainRequest) clear the memory.
+   */
+  const knownCode = new Map<string, Promise<Hex | undefined>>();
+  const codeAt = (address: Address): Promise<Hex | undefined> => {
+    const key = address.toLowerCase();
+    let code = knownCode.get(key);
+    if (code === undefined) {
+      if (knownCode.size >= KNOWN_CODE_MAX) knownCode.clear();
+      code = client.getCode({ address });
+      code.catch(() => knownCode.delete(key));
+      knownCode.set(key, code);
+    }
+    return code;
+  };
+  const READ_ONLY_RPC = /^(eth_get|eth_call$|eth_chainId$|eth_blockNumber$|eth_estimateGas$)/;
 
   const waitForReceipt = async (hash: Hex, timeout = RECEIPT_TIMEOUT_MS) => {
     try {
@@ -208,14 +238,15 @@ export async function createEmbeddedPaymentNetwork(
   const signer: FacilitatorEvmSigner = toFacilitatorEvmSigner(
     {
       address: account.address,
-      getCode: ({ address }) => client.getCode({ address }),
+      getCode: ({ address }) => codeAt(address),
       readContract: ({ address, abi, functionName, args }) =>
         client.readContract({ address, abi: abi as Abi, functionName, args: args ?? [] }),
       verifyTypedData: (args) =>
         client.verifyTypedData(args as unknown as Parameters<typeof client.verifyTypedData>[0]),
       writeContract: ({ address, abi, functionName, args, gas, dataSuffix }) =>
-        send(() =>
+        send((terms) =>
           client.writeContract({
+            ...terms,
             address,
             abi: abi as Abi,
             functionName,
@@ -224,7 +255,7 @@ export async function createEmbeddedPaymentNetwork(
             ...(dataSuffix === undefined ? {} : { dataSuffix }),
           }),
         ),
-      sendTransaction: ({ to, data }) => send(() => client.sendTransaction({ to, data })),
+      sendTransaction: ({ to, data }) => send((terms) => client.sendTransaction({ ...terms, to, data })),
       waitForTransactionReceipt: ({ hash, timeout }) => waitForReceipt(hash, timeout),
     },
     { confirmationTimeoutMs: RECEIPT_TIMEOUT_MS },
@@ -264,8 +295,9 @@ export async function createEmbeddedPaymentNetwork(
     if (typeof atomicAmount !== "bigint" || atomicAmount <= 0n || atomicAmount > MAX_UINT256) {
       throw new RangeError(`mintUsdc: amount must be a positive uint256 bigint, got ${String(atomicAmount)}`);
     }
-    const hash = await send(() =>
+    const hash = await send((terms) =>
       client.writeContract({
+        ...terms,
         address: BASE_USDC_ADDRESS,
         abi: testUsdcAbi,
         functionName: "mint",
@@ -301,7 +333,10 @@ export async function createEmbeddedPaymentNetwork(
     facilitatorAddress: account.address,
     mintUsdc,
     balanceOf,
-    chainRequest: (method, params) => chain.request(params === undefined ? { method } : { method, params }),
+    chainRequest: (method, params) => {
+      if (!READ_ONLY_RPC.test(method)) knownCode.clear();
+      return chain.request(params === undefined ? { method } : { method, params });
+    },
     close: async () => {
       if (closed) return;
       closed = true;

@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import os from "node:os";
 import { afterAll, describe, expect, it } from "vitest";
 import { builtSearchKernels } from "../../../test/support/search-kernels.js";
 import { garchWalk } from "../../../test/support/seeded-rng.js";
@@ -30,6 +32,15 @@ describe("SearchWorkerPool with the built kernels", () => {
       const local = searchSeriesWindow(series, job.queryStart, job.m, { k: 10, metric });
       expect(fromWorker.matches, metric).toEqual(local.map(plain));
     }
+  });
+
+  it.runIf(process.platform === "linux")("runs its threads at nice 10 and leaves this thread's priority alone", async () => {
+    await pool.warm();
+    // Field 19 of /proc/<pid>/task/<tid>/stat is the thread's nice value (the command name may hold spaces).
+    const niceOf = (tid: string) => Number(fs.readFileSync(`/proc/self/task/${tid}/stat`, "utf8").split(") ")[1]!.split(" ")[16]);
+    const nices = fs.readdirSync("/proc/self/task").map(niceOf);
+    expect(nices.filter((nice) => nice === 10).length).toBeGreaterThanOrEqual(2);
+    expect(os.getPriority(0)).toBe(0);
   });
 
   it("answers a cross-series job with the same matches as searchMany here", async () => {
