@@ -1,24 +1,33 @@
 /**
- * Event-loop benchmark (issue 11): does heavy work leave the main thread free? An in-process service
- * (embedded payments, the shared daily dataset, offline) answers a cheap paid call in a sequential loop,
- * first alone, then while 4 heavy paid calls of each heavy route run concurrently and back to back.
+ * Event-loop benchmark (issue 11): does heavy work leave the main thread free? The service runs in this
+ * process on loopback (embedded payments, the shared daily dataset, offline) and answers a cheap paid call
+ * in a sequential loop, first alone, then while 4 callers on each heavy route call it back to back. The
+ * calls come over HTTP from another thread (./load-driver.mjs), with every payment signed by the stock
+ * x402 client before the clock starts, so the service's event loop carries only the service's own work.
  *
- *   npm run bench:event-loop [-- --cheap-calls 40] [--json <file>]
+ *   npm run bench:event-loop [-- --cheap-calls 40 --heavy-payments 40 --json <file>]
  *
- * Printed per phase: the cheap call's p50 and p90 (ms, the paid request only: its payment header is
- * signed before the clock starts) and the event-loop delay p99 and max (monitorEventLoopDelay, 1 ms
- * resolution). The heavy callers sign their payments on this same thread (the stock x402 client), so the
- * loaded figures include that client work too: an upper bound on what the service alone would show.
+ * Printed per phase: the cheap call's p50 and p90 (ms), the event-loop delay p99 and max
+ * (monitorEventLoopDelay, 1 ms resolution), the heavy calls answered, and the CPU per thread. Each heavy
+ * caller has --heavy-payments signed payments; if one runs out before the cheap calls end, the table says so
+ * (the load thinned out) and a larger value should be given.
  */
 import fs from "node:fs";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
 import { monitorEventLoopDelay } from "node:perf_hooks";
-import { createTestPayer } from "../test/support/test-payer.js";
+import { serve } from "@hono/node-server";
+import { createTestPayer, type TestPayer } from "../test/support/test-payer.js";
 import { startTestService } from "../test/support/test-service.js";
+import { LoadDriver, type SignedCalls } from "./load-driver.js";
 import { median, quantile90 } from "./sorted-stats.js";
+import { startCpuSplit } from "./thread-cpu.js";
 
 const args = process.argv.slice(2);
-const cheapCalls = args.includes("--cheap-calls") ? Number(args[args.indexOf("--cheap-calls") + 1]) : 40;
-const jsonFile = args.includes("--json") ? args[args.indexOf("--json") + 1] : undefined;
+const option = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
+const cheapCalls = Number(option("--cheap-calls") ?? 40);
+const heavyPayments = Number(option("--heavy-payments") ?? 40);
+const jsonFile = option("--json");
 const CHEAP = "/get_latest_price?ticker=AAPL";
 const UNIVERSE = "ticker=SPY&start_date=2015-01-02&end_date=2016-01-04&k=20&metric=l1&universe=all";
 const HEAVY = [
@@ -36,67 +45,77 @@ interface PhaseResult {
   phase: string;
   cheapP50Ms: number;
   cheapP90Ms: number;
+  cheapOk: number;
   loopDelayP99Ms: number;
   loopDelayMaxMs: number;
   heavyCalls: number;
+  heavyFailures: number;
+  lanesExhausted: number;
+  cpuMs: { main: number | null; payment: number | null; all: number };
+}
+
+async function signed(payer: TestPayer, path: string, count: number): Promise<SignedCalls> {
+  const headers: string[] = [];
+  for (let i = 0; i < count; i++) headers.push(await payer.paymentFor(path));
+  return { path, headers };
 }
 
 async function main(): Promise<void> {
   const service = await startTestService();
+  const server = serve({ fetch: service.app.fetch, hostname: "127.0.0.1", port: 0 });
+  await new Promise((resolve) => server.once("listening", resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const payer = await createTestPayer(service, 1_000_000_000n);
-  const paid = async (path: string) => {
-    const header = await payer.paymentFor(path);
-    const started = performance.now();
-    const res = await service.app.request(path, { method: "POST", headers: { "PAYMENT-SIGNATURE": header } });
-    await res.arrayBuffer();
-    if (res.status !== 200) throw new Error(`${path} answered ${res.status}`);
-    return performance.now() - started;
-  };
+  const driver = new LoadDriver();
+  const clientTid = await driver.threadId();
   try {
     // Warm every route, the series cache and the workers, so both phases measure steady state.
     await service.warmUp();
-    for (const path of [CHEAP, ...HEAVY]) await paid(path);
+    for (const path of [CHEAP, ...HEAVY]) await driver.burst(base, await signed(payer, path, 1), 1);
 
     const phase = async (name: string, withLoad: boolean): Promise<PhaseResult> => {
-      let running = withLoad;
-      let heavyCalls = 0;
-      const heavyLoop = async (path: string) => {
-        while (running) {
-          await paid(path);
-          heavyCalls += 1;
-        }
-      };
-      const load = withLoad ? HEAVY.flatMap((path) => Array.from({ length: HEAVY_PER_ROUTE }, () => heavyLoop(path))) : [];
+      const cheap = await signed(payer, CHEAP, cheapCalls);
+      const lanes: SignedCalls[] = [];
+      if (withLoad) for (const path of HEAVY) for (let i = 0; i < HEAVY_PER_ROUTE; i++) lanes.push(await signed(payer, path, heavyPayments));
       const delay = monitorEventLoopDelay({ resolution: 1 });
       delay.enable();
-      const latencies: number[] = [];
-      for (let i = 0; i < cheapCalls; i++) latencies.push(await paid(CHEAP));
+      const cpu = startCpuSplit(clientTid);
+      const result = await driver.cheapUnderLoad(base, cheap, lanes);
+      const split = cpu();
       delay.disable();
-      running = false;
-      await Promise.all(load);
-      latencies.sort((a, b) => a - b);
+      const latencies = [...result.cheapLatencies].sort((a, b) => a - b);
       return {
         phase: name,
         cheapP50Ms: median(latencies),
         cheapP90Ms: quantile90(latencies),
+        cheapOk: result.cheapOk,
         loopDelayP99Ms: delay.percentile(99) / 1e6,
         loopDelayMaxMs: delay.max / 1e6,
-        heavyCalls,
+        heavyCalls: result.heavyCalls,
+        heavyFailures: result.heavyFailures,
+        lanesExhausted: result.lanesExhausted,
+        cpuMs: { main: split.mainMs ?? null, payment: split.busiestOtherMs ?? null, all: split.otherMs + (split.mainMs ?? 0) },
       };
     };
     const idle = await phase("idle", false);
     const loaded = await phase(`${HEAVY_PER_ROUTE} x ${HEAVY.length} heavy routes`, true);
     const rows = [idle, loaded];
-    console.log("\nCheap paid call (POST /get_latest_price) alone and under heavy load, in-process service\n");
-    console.log("| phase | cheap p50 ms | cheap p90 ms | loop delay p99 ms | loop delay max ms | heavy calls done |");
-    console.log("|---|---:|---:|---:|---:|---:|");
+    console.log("\nCheap paid call (POST /get_latest_price) alone and under heavy load, service on loopback, client on another thread\n");
+    console.log("| phase | cheap p50 ms | cheap p90 ms | cheap 200s | loop delay p99 ms | loop delay max ms | heavy 200s (other) | lanes out of payments | service CPU s: main / busiest other / all |");
+    console.log("|---|---:|---:|---:|---:|---:|---:|---:|---|");
+    const seconds = (ms: number | null) => (ms === null ? "n/a" : (ms / 1000).toFixed(1));
     for (const r of rows) {
-      console.log(`| ${r.phase} | ${r.cheapP50Ms.toFixed(1)} | ${r.cheapP90Ms.toFixed(1)} | ${r.loopDelayP99Ms.toFixed(1)} | ${r.loopDelayMaxMs.toFixed(1)} | ${r.heavyCalls} |`);
+      console.log(
+        `| ${r.phase} | ${r.cheapP50Ms.toFixed(1)} | ${r.cheapP90Ms.toFixed(1)} | ${r.cheapOk} | ${r.loopDelayP99Ms.toFixed(1)} | ${r.loopDelayMaxMs.toFixed(1)} | ${r.heavyCalls} (${r.heavyFailures}) | ${r.lanesExhausted} | ${seconds(r.cpuMs.main)} / ${seconds(r.cpuMs.payment)} / ${seconds(r.cpuMs.all)} |`,
+      );
     }
     console.log(`\ncheap p50 ratio loaded/idle: ${(loaded.cheapP50Ms / idle.cheapP50Ms).toFixed(2)} (target < 2); loop delay p99 under load: ${loaded.loopDelayP99Ms.toFixed(1)} ms (target < 10)`);
-    console.log(`heavy routes: ${HEAVY.map((h) => h.split("?")[0]).join(", ")}`);
+    console.log(`heavy routes: ${HEAVY.map((h) => h.split("?")[0]).join(", ")}; machine load ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`);
+    if (loaded.lanesExhausted > 0) console.log(`WARNING: ${loaded.lanesExhausted} heavy callers ran out of payments before the cheap calls ended; raise --heavy-payments`);
     if (jsonFile !== undefined) fs.writeFileSync(jsonFile, `${JSON.stringify({ heavyRoutes: HEAVY, heavyPerRoute: HEAVY_PER_ROUTE, rows }, null, 2)}\n`);
   } finally {
+    await driver.close();
+    server.close();
     await service.close();
   }
 }

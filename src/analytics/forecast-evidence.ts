@@ -46,8 +46,8 @@ export function unconditionalBaseline(
   // A pure function of an immutable series (the series cache replaces, never edits, a history), and a whole-
   // history pass plus sorts that every pattern, playbook and forecast call repeats on the main thread: memoised
   // per series object, a few arguments each. A copy goes out, so no caller can alter the memo.
-  const memo = baselineMemo.get(series) ?? new Map<string, Baseline>();
-  baselineMemo.set(series, memo);
+  const memo = baselineMemo.get(series.closes) ?? new Map<string, Baseline>();
+  baselineMemo.set(series.closes, memo);
   const key = `${horizonDays}|${lastCloseIndex}|${kind}`;
   const known = memo.get(key) ?? computeBaseline(series, horizonDays, lastCloseIndex, kind);
   memo.delete(key);
@@ -58,7 +58,11 @@ export function unconditionalBaseline(
 
 /** Per series: a handful of horizons, plus causal cut-offs (one per query window) that come and go. */
 const BASELINE_MEMO_ENTRIES = 16;
-const baselineMemo = new WeakMap<PriceSeries, Map<string, Baseline>>();
+/**
+ * Keyed by the closes column, not the series object: the series cache hands out relabelled copies of one
+ * history (BTC and BTC-USD share the columns), and each copy would otherwise start an empty memo.
+ */
+const baselineMemo = new WeakMap<Float64Array, Map<string, Baseline>>();
 
 function computeBaseline(series: PriceSeries, horizonDays: number, lastCloseIndex: number, kind: "return" | "change"): Baseline {
   const { timesMs, closes } = series;

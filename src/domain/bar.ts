@@ -38,8 +38,32 @@ export interface BarSeries {
 
 /** `YYYY-MM-DD` for daily bars, ISO-8601 UTC (`2025-01-02T14:30:00Z`) for intraday bars. */
 export function formatBarTime(tsMs: number, timeframe: Timeframe): string {
-  const iso = new Date(tsMs).toISOString();
-  return timeframe === "1d" ? iso.slice(0, 10) : `${iso.slice(0, 19)}Z`;
+  if (timeframe === "1d") return formatUtcDate(tsMs);
+  return `${new Date(tsMs).toISOString().slice(0, 19)}Z`;
+}
+
+const FIRST_4_DIGIT_YEAR_MS = Date.UTC(1000, 0, 1);
+const FIRST_5_DIGIT_YEAR_MS = Date.UTC(10000, 0, 1);
+
+/**
+ * The UTC calendar date of an instant as `YYYY-MM-DD`, as `toISOString().slice(0, 10)` gives it, by integer
+ * arithmetic (the proleptic Gregorian civil-from-days conversion) instead of a Date object and a string per
+ * call: responses carry a date for every bar of every analog, thousands per call, formatted on the event loop.
+ * Years outside 1000-9999 (which ISO writes differently) go through Date.
+ */
+export function formatUtcDate(tsMs: number): string {
+  if (!(tsMs >= FIRST_4_DIGIT_YEAR_MS && tsMs < FIRST_5_DIGIT_YEAR_MS)) return new Date(tsMs).toISOString().slice(0, 10);
+  // Days since 0000-03-01, so leap days fall at the end of each 4/100/400-year cycle.
+  const z = Math.floor(tsMs / DAY_MS) + 719_468;
+  const era = Math.floor(z / 146_097);
+  const dayOfEra = z - era * 146_097;
+  const yearOfEra = Math.floor((dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36_524) - Math.floor(dayOfEra / 146_096)) / 365);
+  const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
+  const monthFromMarch = Math.floor((5 * dayOfYear + 2) / 153);
+  const day = dayOfYear - Math.floor((153 * monthFromMarch + 2) / 5) + 1;
+  const month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9;
+  const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
+  return `${year}-${month < 10 ? "0" : ""}${month}-${day < 10 ? "0" : ""}${day}`;
 }
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;

@@ -1,6 +1,6 @@
 import { forecastEvidence, unconditionalBaseline, type Evidence } from "../../analytics/forecast-evidence.js";
 import { selectIndependent, type ReturnStats } from "../../analytics/return-distribution.js";
-import { alignedReturns } from "../../analytics/aligned-returns.js";
+import { alignedReturns, type AlignedReturns } from "../../analytics/aligned-returns.js";
 import type { Metric } from "../../analytics/analog-search.js";
 import { anchoredMove, outcomeDistribution } from "../../analytics/anchored-outcomes.js";
 import { leadLag, type LeadLag } from "../../analytics/lead-lag.js";
@@ -8,6 +8,7 @@ import type { ErrorCode } from "../../domain/app-error.js";
 import type { PriceSeries } from "../../analytics/price-series.js";
 import type { SeriesCache } from "../market-data/series-cache.js";
 import type { PatternResult, PatternService } from "../patterns/pattern-service.js";
+import { yieldToEventLoop } from "../yield-to-event-loop.js";
 import { loadEach, type LoadStatus } from "./load-each.js";
 
 const DAY_MS = 86_400_000;
@@ -88,11 +89,17 @@ export class PlaybookService {
     const startsMs = pattern.analogs.map((a) => pattern.series.timesMs[a.indices[0]]);
     const queryStartMs = pattern.series.timesMs[pattern.window.start];
     const outcomesOf = (series: PriceSeries) => query.horizonsDays.map((days) => horizonOutcome(series, startsMs, anchorsMs, days, queryStartMs));
-    const peers = (await loadEach(this.seriesCache, query.peers)).map((outcome): PeerPlaybook => {
-      if (outcome.status !== "ok") return { ...outcome, outcomes: [], leadLag: null };
+    const peers: PeerPlaybook[] = [];
+    for (const outcome of await loadEach(this.seriesCache, query.peers)) {
+      if (outcome.status !== "ok") {
+        peers.push({ ...outcome, outcomes: [], leadLag: null });
+        continue;
+      }
       const { series } = outcome.loaded;
-      return { ticker: series.ticker, status: "ok", outcomes: outcomesOf(series), leadLag: leadLagBefore(pattern.series, series, query) };
-    });
+      peers.push({ ticker: series.ticker, status: "ok", outcomes: outcomesOf(series), leadLag: leadLagBefore(pattern.series, series, query) });
+      // A few milliseconds per peer (bootstrap intervals, alignment): other requests get the event loop between peers.
+      await yieldToEventLoop();
+    }
     return { pattern, anchorsMs, tickerOutcomes: outcomesOf(pattern.series), peers };
   }
 }
@@ -120,7 +127,7 @@ function horizonOutcome(
 
 /** Lead-lag on the latest aligned daily returns strictly before the window's end, so nothing after it is used. */
 function leadLagBefore(ticker: PriceSeries, peer: PriceSeries, query: PlaybookQuery): LeadLagResult | null {
-  const aligned = alignedReturns([ticker, peer], -Infinity, query.endMs);
+  const aligned = latestAlignedReturns(ticker, peer, query.endMs, query.leadLagReturns);
   const total = aligned.timesMs.length;
   const used = Math.min(total, query.leadLagReturns);
   if (used < MIN_LEAD_LAG_RETURNS) return null;
@@ -128,3 +135,23 @@ function leadLagBefore(ticker: PriceSeries, peer: PriceSeries, query: PlaybookQu
   const figures = leadLag(aligned.returns[0].subarray(from), aligned.returns[1].subarray(from), MAX_LEAD_LAG_DAYS);
   return { ...figures, returns: used, fromMs: aligned.timesMs[from], toMs: aligned.timesMs[total - 1] };
 }
+
+/**
+ * The aligned returns before endMs, enough of them for the latest `wanted`: first over a recent stretch of
+ * the ticker's calendar (four times the bars wanted), and over the whole history only when that stretch holds
+ * too few shared dates. The latest returns are the same either way: a return is made of two consecutive
+ * shared dates, and a stretch only loses the return at its start.
+ */
+function latestAlignedReturns(ticker: PriceSeries, peer: PriceSeries, endMs: number, wanted: number): AlignedReturns {
+  let end = ticker.timesMs.length;
+  while (end > 0 && ticker.timesMs[end - 1] >= endMs) end -= 1;
+  const first = end - RECENT_STRETCH_FACTOR * wanted - 1;
+  if (first > 0) {
+    const recent = alignedReturns([ticker, peer], ticker.timesMs[first], endMs);
+    if (recent.timesMs.length >= wanted) return recent;
+  }
+  return alignedReturns([ticker, peer], -Infinity, endMs);
+}
+
+/** Bars of the ticker's own calendar searched first per lead-lag return wanted (peers with holes need more). */
+const RECENT_STRETCH_FACTOR = 4;
