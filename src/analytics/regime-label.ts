@@ -1,4 +1,4 @@
-import { sampleStd } from "../core/statistics.js";
+import { sampleStd, sampleStdOfRange } from "../core/statistics.js";
 import { windowReturn } from "../core/returns.js";
 import type { PriceSeries } from "./price-series.js";
 
@@ -49,6 +49,8 @@ function windowedLogReturns(series: PriceSeries) {
   return {
     clean: (e: number, bars: number) => badBefore[e + 1] - badBefore[first(e, bars)] === 0,
     returns: (e: number, bars: number) => logReturns.subarray(first(e, bars), e + 1),
+    /** sampleStd of a clean window's returns (all finite), read in place: the ranking below visits every window. */
+    vol: (e: number, bars: number) => sampleStdOfRange(logReturns, first(e, bars), e + 1),
   };
 }
 
@@ -82,7 +84,7 @@ export function regimeLabel(series: PriceSeries, endIndex: number, bars: number)
   for (let e = bars - 1; e <= endIndex; e++) {
     if (!windows.clean(e, bars)) continue;
     compared += 1;
-    if (sampleStd(windows.returns(e, bars)) <= dailyVol) atOrBelow += 1;
+    if (windows.vol(e, bars) <= dailyVol) atOrBelow += 1;
   }
   const volPercentile = atOrBelow / compared;
   const barsPerYear = barsPerYearAt(series.timesMs, endIndex);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mean, median, percentile, sampleStd } from "./statistics.js";
+import { mean, median, percentile, sampleStd, sampleStdOfRange } from "./statistics.js";
 
 describe("mean", () => {
   it("averages", () => {
@@ -72,5 +72,18 @@ describe("percentile", () => {
     expect(() => percentile([1, 2], 101)).toThrow(RangeError);
     expect(() => percentile([1, 2], Number.NaN)).toThrow(RangeError);
     expect(() => percentile([], 50)).toThrow(RangeError);
+  });
+});
+
+describe("sampleStdOfRange", () => {
+  it("gives exactly sampleStd of the same slice (same bits), for every window of a series", () => {
+    let state = 12345;
+    const next = () => ((state = (state * 1103515245 + 12345) % 2147483648) / 2147483648 - 0.5) * 0.04;
+    const values = Float64Array.from({ length: 400 }, next);
+    for (const width of [2, 3, 20, 60]) {
+      for (let start = 0; start + width <= values.length; start += 7) {
+        expect(Object.is(sampleStdOfRange(values, start, start + width), sampleStd(values.subarray(start, start + width)))).toBe(true);
+      }
+    }
   });
 });

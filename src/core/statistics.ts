@@ -15,14 +15,14 @@ function requireFinite(values: Numbers, what: string, minimum: number): void {
   }
 }
 
-function meanOf(values: Numbers): number {
-  const n = values.length;
+function meanOf(values: Numbers, start = 0, end = values.length): number {
+  const n = end - start;
   let sum = 0;
-  for (let i = 0; i < n; i++) sum += values[i];
+  for (let i = start; i < end; i++) sum += values[i];
   const first = sum / n;
   // One correction pass removes most of the rounding of the first sum (prices far from zero).
   let correction = 0;
-  for (let i = 0; i < n; i++) correction += values[i] - first;
+  for (let i = start; i < end; i++) correction += values[i] - first;
   return first + correction / n;
 }
 
@@ -43,13 +43,22 @@ export function median(values: Numbers): number {
 /** Sample standard deviation (divides by n - 1), two-pass. */
 export function sampleStd(values: Numbers): number {
   requireFinite(values, "sampleStd", 2);
-  const centre = meanOf(values);
+  return sampleStdOfRange(values, 0, values.length);
+}
+
+/**
+ * sampleStd of values[start..end), the same arithmetic in the same order (so the same bits), without the
+ * checks and without a view object: for callers that rank thousands of windows of one array and already know
+ * every value in them is finite and end - start >= 2.
+ */
+export function sampleStdOfRange(values: Numbers, start: number, end: number): number {
+  const centre = meanOf(values, start, end);
   let squares = 0;
-  for (let i = 0; i < values.length; i++) {
+  for (let i = start; i < end; i++) {
     const d = values[i] - centre;
     squares += d * d;
   }
-  return Math.sqrt(squares / (values.length - 1));
+  return Math.sqrt(squares / (end - start - 1));
 }
 
 /**

@@ -62,8 +62,25 @@ const CRAWLERS: readonly Crawler[] = Object.entries(robots as Record<string, Rob
   }))
   .sort((a, b) => b.token.length - a.token.length);
 
+/**
+ * Every request is classified, and a User-Agent that names no crawler is tested against all 166 patterns:
+ * callers repeat their User-Agent, so the answers are remembered (a bounded map, oldest dropped first).
+ */
+const knownRoles = new Map<string, UserAgentRoles>();
+const KNOWN_ROLES_MAX = 2_000;
+
 export function userAgentRoles(userAgent: string | undefined): UserAgentRoles {
-  const ua = (userAgent ?? "").toLowerCase();
+  const key = userAgent ?? "";
+  const known = knownRoles.get(key);
+  if (known !== undefined) return { ...known };
+  const roles = classify(key);
+  if (knownRoles.size >= KNOWN_ROLES_MAX) knownRoles.delete(knownRoles.keys().next().value!);
+  knownRoles.set(key, roles);
+  return { ...roles };
+}
+
+function classify(userAgent: string): UserAgentRoles {
+  const ua = userAgent.toLowerCase();
   const automation: Automation | null = INDEXER_TOKENS.some((t) => ua.includes(t))
     ? "indexer"
     : MONITOR_TOKENS.some((t) => ua.includes(t))
