@@ -113,7 +113,9 @@ module.exports = {
           "\\.d\\.ts$",
           "^src/main/(server|cli|mcp|facilitator|snapshots-import-cli|mirrors-import-cli)\\.ts$",
           // Loaded by file URL into worker threads (and imported only there), which the cruiser cannot follow.
-          "^src/services/patterns/search-worker(-bootstrap|-cache)?\\.(ts|mjs)$",
+          "^src/services/patterns/search-worker(-cache)?\\.ts$",
+          "^src/payments/embedded/payment-network-worker\\.ts$",
+          "^src/worker-bootstrap\\.mjs$",
         ],
         reachable: false,
       },

@@ -36,6 +36,7 @@ const EnvSchema = z.object({
   HARDWARE_PRICES_URL: z.string().url("must be an absolute http(s) URL of the retail hardware price JSON (see README)").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(16_777_216).default(65_536),
+  HEAVY_ROUTE_CONCURRENCY: z.coerce.number().int().min(0).max(1_000).default(2),
   RATE_LIMIT_FREE_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(120),
   RATE_LIMIT_FAUCET_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(10),
   TRUST_PROXY: z.enum(["true", "false"], "must be true or false").default("false"),
@@ -87,6 +88,8 @@ export interface Config {
 export interface EdgeLimits {
   /** Largest request body read, with or without Content-Length; larger ones answer 413 unread. */
   bodyLimitBytes: number;
+  /** Paid calls of the search-based routes admitted at once per node (the rest wait; 0 = no limit). */
+  heavyRouteConcurrency: number;
   /** Token bucket per client and node on free routes: this many per minute, bursts up to the same; 0 = off. */
   freeRequestsPerMinute: number;
   /** The same for the dev faucet (embedded mode), kept apart and lower because it mints. */
@@ -147,6 +150,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     edge: {
       bodyLimitBytes: e.BODY_LIMIT_BYTES,
+      heavyRouteConcurrency: e.HEAVY_ROUTE_CONCURRENCY,
       freeRequestsPerMinute: e.RATE_LIMIT_FREE_PER_MINUTE,
       faucetRequestsPerMinute: e.RATE_LIMIT_FAUCET_PER_MINUTE,
       trustProxy: e.TRUST_PROXY === "true",

@@ -45,6 +45,9 @@ const ERROR_EXAMPLES: Record<ErrorCode, (param: string) => { message: string; de
   UPSTREAM_SCHEMA_CHANGED: () => ({ message: "The market data source answered in a shape we do not recognise; nothing was charged" }),
   SETTLEMENT_FAILED: () => ({ message: "Settlement failed; the answer is withheld and nothing was charged" }),
   INTERNAL: () => ({ message: "Internal error; nothing was charged. Quote the request_id if you report it." }),
+  BUSY: () => ({
+    message: "This node is answering as many search-based calls as it can; retry after Retry-After seconds; nothing was charged.",
+  }),
   SELLER_FAILED: () => ({
     message: "The seller did not deliver what was bought on your behalf; you were not charged. The seller answered 500 after payment.",
     details: [{ param: "url", issue: "the seller answered 500 after payment (outcome seller_failed)" }],

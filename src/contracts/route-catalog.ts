@@ -46,6 +46,15 @@ const GET_ONLY: readonly HttpMethod[] = ["GET"];
 const usd = (value: number): RoutePrice => ({ kind: "fixed", usd: value });
 const FREE: RoutePrice = { kind: "free" };
 
+/**
+ * The search-based routes (pattern searches, forecasts, playbooks, screens, backtests and the other
+ * analytics over whole histories): the edge admits only a few paid calls of them at once
+ * (http/middleware/heavy-route-bulkhead.ts), so they cannot crowd out the cheap routes.
+ */
+export function isHeavyRoute(route: CatalogRoute | undefined): boolean {
+  return route !== undefined && route.price.kind !== "free" && (route.family === "patterns" || route.family === "analytics");
+}
+
 /** snake_case of the path: the operationId, price key and MCP tool name (`/api/demand/top` -> `api_demand_top`). */
 export function operationIdForPath(path: string): string {
   return path.replace(/^\/+/, "").replace(/[/.-]+/g, "_").replace(/^_+/, "");

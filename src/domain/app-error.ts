@@ -21,6 +21,7 @@ export const ErrorCodeSchema = z.enum([
   "SETTLEMENT_FAILED",
   "INTERNAL",
   "SELLER_FAILED",
+  "BUSY",
 ]);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
 

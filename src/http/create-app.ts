@@ -2,7 +2,7 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import { cors } from "hono/cors";
 import type { Logger } from "pino";
 import type { EdgeLimits } from "../config/config.js";
-import { ROUTE_CATALOG, type CatalogRoute } from "../contracts/route-catalog.js";
+import { isHeavyRoute, ROUTE_CATALOG, type CatalogRoute } from "../contracts/route-catalog.js";
 import { AppError } from "../domain/app-error.js";
 import type { Clock } from "../domain/clock.js";
 import type { PaymentGate } from "../payments/payment-gate.js";
@@ -12,6 +12,7 @@ import type { AppEnv } from "./app-env.js";
 import { errorResponse, STATUS_BY_CODE } from "./error-responses.js";
 import { bodyLimit } from "./middleware/body-limit.js";
 import { dynamicQuote } from "./middleware/dynamic-quote.js";
+import { heavyRouteBulkhead } from "./middleware/heavy-route-bulkhead.js";
 import { methodGuard, routedMethods } from "./middleware/method-guard.js";
 import { paymentEdge } from "./middleware/payment-edge.js";
 import { rateLimit, type RateClass } from "./middleware/rate-limit.js";
@@ -103,6 +104,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   app.use("*", bodyLimit(deps.edge.bodyLimitBytes));
   app.use("*", responseSigning(deps.signer));
   app.use("*", dynamicQuote(deps.operations));
+  app.use("*", heavyRouteBulkhead({ isHeavy: (path) => isHeavyRoute(routeForPath(path)), limit: deps.edge.heavyRouteConcurrency }));
   if (deps.paymentGate !== undefined) app.use("*", paymentEdge(deps.paymentGate.middleware, deps.logger));
 
   for (const op of deps.operations) mountOperation(app, op.route, op.contract, op.handle, op.html);

@@ -1,7 +1,7 @@
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { ErrorBodySchema, errorBodyExample } from "../contracts/error-body.js";
 import type { OperationContract } from "../contracts/operation-contract.js";
-import type { CatalogRoute } from "../contracts/route-catalog.js";
+import { isHeavyRoute, type CatalogRoute } from "../contracts/route-catalog.js";
 import type { ErrorCode } from "../domain/app-error.js";
 import type { AppEnv } from "./app-env.js";
 import { STATUS_BY_CODE } from "./error-responses.js";
@@ -13,6 +13,7 @@ const ERROR_MEANINGS: Partial<Record<ErrorCode, string>> = {
   UPSTREAM_UNAVAILABLE: "UPSTREAM_UNAVAILABLE: the data source is unreachable (Retry-After says when to retry); nothing is charged",
   METHOD_NOT_ALLOWED: "METHOD_NOT_ALLOWED: the answer to any other method on this path (PUT, DELETE, PATCH...), with an Allow header; never a 402",
   PAYLOAD_TOO_LARGE: "PAYLOAD_TOO_LARGE: the body exceeds BODY_LIMIT_BYTES (64 KiB by default), refused before it is read",
+  BUSY: "BUSY: this node is running as many search-based calls as it admits at once (HEAVY_ROUTE_CONCURRENCY) and this one could not start within 15 s, or 256 were already waiting; retry after Retry-After seconds; nothing is charged",
   SELLER_FAILED: "SELLER_FAILED: the seller did not deliver after our payment, or asked more than your quote covers (details say which); you are not charged",
 };
 
@@ -21,8 +22,10 @@ type Responses = Parameters<OpenAPIHono<AppEnv>["openAPIRegistry"]["registerPath
 const RETRY_AFTER = { "Retry-After": { schema: { type: "integer" as const }, description: "Seconds until the client may call again" } };
 
 export function documentOperation(app: OpenAPIHono<AppEnv>, route: CatalogRoute, contract: OperationContract): void {
-  // The edge answers 405 on every path and 429 on free ones before the operation runs (see createApp).
-  const edgeCodes: ErrorCode[] = route.price.kind === "free" ? ["METHOD_NOT_ALLOWED", "RATE_LIMITED"] : ["METHOD_NOT_ALLOWED"];
+  // The edge answers 405 on every path, 429 on free ones and 503 BUSY on the search-based ones before the
+  // operation runs (see createApp).
+  const edgeCodes: ErrorCode[] =
+    route.price.kind === "free" ? ["METHOD_NOT_ALLOWED", "RATE_LIMITED"] : isHeavyRoute(route) ? ["METHOD_NOT_ALLOWED", "BUSY"] : ["METHOD_NOT_ALLOWED"];
   const codes: ErrorCode[] = ["VALIDATION_FAILED", ...contract.errors, "INTERNAL", ...edgeCodes];
   const success: Responses =
     contract.redirect === true

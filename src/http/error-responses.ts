@@ -19,6 +19,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, 400 | 402 | 403 | 404 | 405 | 409
   SETTLEMENT_FAILED: 402,
   INTERNAL: 500,
   SELLER_FAILED: 502,
+  BUSY: 503,
 };
 
 /** Upstream trouble always tells the caller when to come back, even if the upstream did not say. */
@@ -33,6 +34,7 @@ const PUBLIC_SERVER_MESSAGES: Partial<Record<ErrorCode, string>> = {
   UPSTREAM_SCHEMA_CHANGED: "A source this answer depends on changed its format; we have logged it; nothing was charged.",
   INTERNAL: "Internal error; nothing was charged. Quote the request_id if you report it.",
   SELLER_FAILED: "The seller did not deliver what was bought on your behalf; you were not charged.",
+  BUSY: "This node is answering as many search-based calls as it can; retry after Retry-After seconds; nothing was charged.",
 };
 
 /** The message a caller may see for this error: its own for 4xx, a fixed short reason (and safe hint) for 5xx. */

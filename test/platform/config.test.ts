@@ -17,9 +17,10 @@ describe("configuration from the environment", () => {
   });
 
   it("reads the edge limits, with documented defaults and bounds", () => {
-    expect(loadConfig({}).edge).toEqual({ bodyLimitBytes: 65_536, freeRequestsPerMinute: 120, faucetRequestsPerMinute: 10, trustProxy: false });
-    const tuned = loadConfig({ BODY_LIMIT_BYTES: "2048", RATE_LIMIT_FREE_PER_MINUTE: "0", RATE_LIMIT_FAUCET_PER_MINUTE: "3", TRUST_PROXY: "true" });
-    expect(tuned.edge).toEqual({ bodyLimitBytes: 2048, freeRequestsPerMinute: 0, faucetRequestsPerMinute: 3, trustProxy: true });
+    expect(loadConfig({}).edge).toEqual({ bodyLimitBytes: 65_536, heavyRouteConcurrency: 2, freeRequestsPerMinute: 120, faucetRequestsPerMinute: 10, trustProxy: false });
+    const tuned = loadConfig({ BODY_LIMIT_BYTES: "2048", HEAVY_ROUTE_CONCURRENCY: "0", RATE_LIMIT_FREE_PER_MINUTE: "0", RATE_LIMIT_FAUCET_PER_MINUTE: "3", TRUST_PROXY: "true" });
+    expect(tuned.edge).toEqual({ bodyLimitBytes: 2048, heavyRouteConcurrency: 0, freeRequestsPerMinute: 0, faucetRequestsPerMinute: 3, trustProxy: true });
+    expect(() => loadConfig({ HEAVY_ROUTE_CONCURRENCY: "-1" })).toThrowError(/HEAVY_ROUTE_CONCURRENCY/);
     expect(() => loadConfig({ BODY_LIMIT_BYTES: "10" })).toThrowError(/BODY_LIMIT_BYTES/);
     expect(() => loadConfig({ RATE_LIMIT_FREE_PER_MINUTE: "-1" })).toThrowError(/RATE_LIMIT_FREE_PER_MINUTE/);
     expect(() => loadConfig({ TRUST_PROXY: "yes" })).toThrowError(/TRUST_PROXY/);
