@@ -88,7 +88,11 @@ export async function startPaymentNetworkThread(options: EmbeddedPaymentNetworkO
     if (closed) throw new Error(`embedded payment network is closed (${method})`);
     thread ??= spawn();
     const current = thread;
-    await current.ready;
+    await current.ready.catch((error: unknown) => {
+      // A thread started again after a crash that cannot bring its chain up: facilitator trouble (503), not a bad payment.
+      if (thread === current) thread = undefined;
+      throw error instanceof FacilitatorResponseError ? error : new FacilitatorResponseError(`embedded payment network did not start: ${String(error)}`);
+    });
     return new Promise((resolve, reject) => {
       const id = nextId++;
       current.pending.set(id, { resolve, reject });
