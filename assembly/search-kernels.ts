@@ -20,6 +20,11 @@
  * the output buffers with the same fast score and error bound the JavaScript kernels use.
  */
 
+export {
+  configureMass, prepareMass, massBegin, massScores, massEmit, massEmitted, configureSelect, massSelectBlank,
+  massSelect,
+} from "./mass-kernels";
+
 // Layout: byte offsets into this instance's memory, set once by configure().
 let X: usize = 0;
 let KIND: usize = 0;

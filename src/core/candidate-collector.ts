@@ -53,7 +53,8 @@ export class CandidateCollector {
   private limitStart = 0;
   /** Matches wanted. */
   readonly k: number;
-  private readonly capacity: number;
+  /** Size of R (k, plus one per series searched with wrap, at most 2k - 1); the wasm MASS kernel mirrors it. */
+  readonly capacity: number;
   private readonly m: number;
   private readonly repScore: Float64Array;
   private readonly repStart: Int32Array;

@@ -64,3 +64,15 @@ export function chooseL2Kernel(windowCount: number, seriesWindowCount: number, m
   const useMass = chunkSize > 0 && massCost(windowCount, m, chunkSize) < directCost(windowCount, m);
   return useMass ? { kind: "mass", chunkSize } : { kind: "direct" };
 }
+
+/**
+ * Chunk size for the wasm MASS path of a series of `windowCount` windows of length m, or 0 to keep the
+ * segment-bound path (wasm-kernels.ts). Placeholder rule, calibrated below.
+ */
+export function wasmMassChunkSize(windowCount: number, m: number): number {
+  if (windowCount > MASS_MAX_WINDOWS || windowCount < 2 * m) return 0;
+  return windowCount / m < 100 ? bestChunkSize(windowCount, m) : 0;
+}
+
+/** Longest series (in windows) given a MASS index: bounds its memory (wasm-mass.ts). */
+export const MASS_MAX_WINDOWS = 1 << 17;

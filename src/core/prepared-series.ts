@@ -10,6 +10,7 @@
  * Glossary: n = series length, m = window length, K = FFT chunk size.
  */
 import { computeChunkSpectra, type ChunkSpectra } from "./chunk-spectra.js";
+import { wasmMassChunkSize } from "./kernel-choice.js";
 import { computeSeriesFlags, spansHole, type SeriesFlags } from "./series-flags.js";
 import { WasmWindowIndex, type WasmKernels } from "./wasm-kernels.js";
 import { computeWindowStats, type WindowStats } from "./window-stats.js";
@@ -63,7 +64,10 @@ export class PreparedSeries {
   wasmIndex(kernels: WasmKernels, m: number): WasmWindowIndex {
     const hit = this.wasmCache.get(m);
     if (hit !== undefined && hit.kernels !== kernels) this.wasmCache.delete(m);
-    return cached(this.wasmCache, m, WASM_CACHE_ENTRIES, () => new WasmWindowIndex(kernels, this.values, this.windowStats(m)));
+    return cached(this.wasmCache, m, WASM_CACHE_ENTRIES, () => {
+      const stats = this.windowStats(m);
+      return new WasmWindowIndex(kernels, this.values, stats, wasmMassChunkSize(stats.count, m));
+    });
   }
 
   /** True when [start, start+m) lies inside the series, holds only finite values and spans no gap. */

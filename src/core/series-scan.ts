@@ -58,8 +58,14 @@ export function scanSeries(series: PreparedSeries, request: ScanRequest, collect
   const kernels = activeWasmKernels();
   if (kernels !== undefined && windowCount > 0 && (request.metric === "l1" || request.algorithm === "auto")) {
     const index = series.wasmIndex(kernels, m);
-    const seed = index.seedBound(request.metric, request.query, admitted, collector.k);
-    for (const [from, to] of admitted) index.scan(request.metric, request.query, from, to, seed, collector);
+    if (request.metric === "l2" && index.usesMass) {
+      // MASS finds its own bound from every window's score; sampling a seed would only add work.
+      // Wrapped windows (offered below) may overlap this scan's picks, so they need every candidate.
+      index.scanL2Mass(request.query, admitted, Infinity, !request.wrap, collector);
+    } else {
+      const seed = index.seedBound(request.metric, request.query, admitted, collector.k);
+      for (const [from, to] of admitted) index.scan(request.metric, request.query, from, to, seed, collector);
+    }
   } else if (request.metric === "l1") {
     for (const [from, to] of admitted) scanEarlyAbandonL1(series.values, stats, request.query, from, to, collector);
   } else if (windowCount > 0) {
