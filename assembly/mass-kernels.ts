@@ -222,14 +222,12 @@ export function massBegin(querySumSq: f64, statsRelativeError: f64, rounding: f6
 
 /**
  * Fast scores of window starts [from, to) into SCORE / ERROR and their lower scores into KEY (Infinity
- * for ineligible windows), and, in the same index-order pass, the online representative-set rule with
- * `cap` (an outside bound) as the starting limit. Returns the bound so far: min(cap, the set's bound).
+ * for ineligible windows).
  */
-export function massScores(from: i32, to: i32, cap: f64): f64 {
+export function massScores(from: i32, to: i32): void {
   const firstPair = from / (2 * step);
   const lastPair = (to - 1) / (2 * step);
   const sizeBytes = <usize>size << 3;
-  let limit = min(cap, repLimit);
   for (let p = firstPair; p <= lastPair; p++) {
     const specRe = SPEC_RE + <usize>p * sizeBytes;
     const specIm = SPEC_IM + <usize>p * sizeBytes;
@@ -250,40 +248,71 @@ export function massScores(from: i32, to: i32, cap: f64): f64 {
       if (lo >= hi) continue;
       const source = (half == 0 ? W_RE : W_IM) + (<usize>(m - 1 - c * step) << 3);
       const dotError = roundingPerNorm * load<f64>(CHUNK_NORM + (<usize>c << 3)) + sumError * load<f64>(CHUNK_MAX + (<usize>c << 3));
-      limit = scoreRange(source, lo, hi, 2 * dotError, cap, limit);
+      scoreRange(source, lo, hi, 2 * dotError);
     }
   }
-  return limit;
 }
 
 /**
  * As l2-scores.ts: score = |qz|^2 + m - 2 dot r, error = r (4 e_stats |dot| + 2 e_dot); `source` is
- * indexed by start. Windows within `limit` are offered to the representative set; returns the new limit.
+ * indexed by start. Two windows per f64x2 where both are normal (the common case).
  */
-@inline function scoreRange(source: usize, lo: i32, hi: i32, dotErrorTwice: f64, cap: f64, limit: f64): f64 {
-  const both = normSq + <f64>m;
-  for (let s = lo; s < hi; s++) {
+@inline function scoreRange(source: usize, lo: i32, hi: i32, dotErrorTwice: f64): void {
+  const bothV = f64x2.splat(normSq + <f64>m);
+  const twoV = f64x2.splat(2);
+  const statsV = f64x2.splat(statsFactor);
+  const dotErrorV = f64x2.splat(dotErrorTwice);
+  let s = lo;
+  for (; s + 2 <= hi; s += 2) {
+    if (load<u16>(KIND + <usize>s) != 0) {
+      scoreOne(source, s, dotErrorTwice);
+      scoreOne(source, s + 1, dotErrorTwice);
+      continue;
+    }
     const o = <usize>s << 3;
-    const kind = load<u8>(KIND + <usize>s);
-    let score: f64 = Infinity;
-    let error: f64 = 0;
-    if (kind == NORMAL) {
-      const r = load<f64>(INV + o);
-      const dot = load<f64>(source + o);
-      score = both - 2 * dot * r;
-      error = r * (statsFactor * abs(dot) + dotErrorTwice);
-    } else if (kind == CONSTANT) {
-      score = normSq;
-    }
-    const lower = score - error;
-    store<f64>(SCORE + o, score);
-    store<f64>(ERROR + o, error);
-    store<f64>(KEY + o, lower);
+    const r = v128.load(INV + o);
+    const dot = v128.load(source + o);
+    const score = f64x2.sub(bothV, f64x2.mul(f64x2.mul(twoV, dot), r));
+    const error = f64x2.mul(r, f64x2.add(f64x2.mul(statsV, f64x2.abs(dot)), dotErrorV));
+    v128.store(SCORE + o, score);
+    v128.store(ERROR + o, error);
+    v128.store(KEY + o, f64x2.sub(score, error));
+  }
+  if (s < hi) scoreOne(source, s, dotErrorTwice);
+}
+
+@inline function scoreOne(source: usize, s: i32, dotErrorTwice: f64): void {
+  const o = <usize>s << 3;
+  const kind = load<u8>(KIND + <usize>s);
+  let score: f64 = Infinity;
+  let error: f64 = 0;
+  if (kind == NORMAL) {
+    const r = load<f64>(INV + o);
+    const dot = load<f64>(source + o);
+    score = normSq + <f64>m - 2 * dot * r;
+    error = r * (statsFactor * abs(dot) + dotErrorTwice);
+  } else if (kind == CONSTANT) {
+    score = normSq;
+  }
+  store<f64>(SCORE + o, score);
+  store<f64>(ERROR + o, error);
+  store<f64>(KEY + o, score - error);
+}
+
+/**
+ * The online representative-set rule over the scored windows of [from, to), in index order, with `cap`
+ * (an outside bound) as the starting limit. Returns the bound so far: min(cap, the set's bound).
+ */
+export function massBound(from: i32, to: i32, cap: f64): f64 {
+  let limit = min(cap, repLimit);
+  for (let s = from; s < to; s++) {
+    const o = <usize>s << 3;
+    const score = load<f64>(SCORE + o);
+    const error = load<f64>(ERROR + o);
     // Written so that an ineligible window (score Infinity) never passes, even while limit is Infinity.
-    if (lower <= limit && score != Infinity) {
-      offer(s, score, error);
-      limit = min(cap, repLimit);
-    }
+    if (!(score - error <= limit) || score == Infinity) continue;
+    offer(s, score, error);
+    limit = min(cap, repLimit);
   }
   return limit;
 }
@@ -424,10 +453,19 @@ export function massSelect(k: i32, bound: f64): i32 {
     store<f64>(OUT_SCORE + (<usize>picks << 3), load<f64>(SCORE + (<usize>c << 3)));
     store<f64>(OUT_ERROR + (<usize>picks << 3), load<f64>(ERROR + (<usize>c << 3)));
     picks++;
+    // Retire every window overlapping the pick; tiles wholly inside that range are simply emptied.
     const lo = max(0, c - m + 1);
     const hi = min(windowCount, c + m);
-    for (let w = lo; w < hi; w++) store<f64>(KEY + (<usize>w << 3), Infinity);
-    for (let t = lo >> TILE_BITS; t <= (hi - 1) >> TILE_BITS; t++) refreshTile(t);
+    const infinity = f64x2.splat(Infinity);
+    let w = lo;
+    for (; w < hi && (w & 1) != 0; w++) store<f64>(KEY + (<usize>w << 3), Infinity);
+    for (; w + 2 <= hi; w += 2) v128.store(KEY + (<usize>w << 3), infinity);
+    for (; w < hi; w++) store<f64>(KEY + (<usize>w << 3), Infinity);
+    const firstTile = lo >> TILE_BITS;
+    const lastTile = (hi - 1) >> TILE_BITS;
+    refreshTile(firstTile);
+    for (let t = firstTile + 1; t < lastTile; t++) store<f64>(TILE_MIN + (<usize>t << 3), Infinity);
+    if (lastTile > firstTile) refreshTile(lastTile);
   }
   return picks;
 }

@@ -21,7 +21,7 @@
  */
 
 export {
-  configureMass, prepareMass, massBegin, massScores, massEmit, massEmitted, configureSelect, massSelectBlank,
+  configureMass, prepareMass, massBegin, massScores, massBound, massEmit, massEmitted, configureSelect, massSelectBlank,
   massSelect,
 } from "./mass-kernels";
 

@@ -26,7 +26,8 @@ export interface MassExports {
   configureMass(...args: number[]): void;
   prepareMass(): void;
   massBegin(normSq: number, statsRelativeError: number, rounding: number, sumError: number, capacity: number): void;
-  massScores(from: number, to: number, cap: number): number;
+  massScores(from: number, to: number): void;
+  massBound(from: number, to: number, cap: number): number;
   massEmit(from: number, to: number, limit: number): number;
   massEmitted(): number;
   configureSelect(key: number, tileMin: number, count: number): void;
@@ -112,9 +113,11 @@ export function scanMass(
   const rounding = 8 * EPSILON * Math.log2(layout.size) * Math.sqrt(query.normSq);
   const members = collector.capacity <= MAX_MEMBERS ? collector.capacity : 0;
   exports.massBegin(query.normSq, STATS_RELATIVE_ERROR, rounding, query.sumError, members);
-  let bound = Math.min(cap, collector.limit);
-  for (const [from, to] of intervals) bound = Math.min(bound, exports.massScores(from, to, bound));
-  if (certify && collector.k <= output.start.length && offerCertainPicks(exports, layout.windowCount, output, intervals, bound, collector)) return;
+  const outside = Math.min(cap, collector.limit);
+  for (const [from, to] of intervals) exports.massScores(from, to);
+  if (certify && collector.k <= output.start.length && offerCertainPicks(exports, layout.windowCount, output, intervals, outside, collector)) return;
+  let bound = outside;
+  for (const [from, to] of intervals) bound = Math.min(bound, exports.massBound(from, to, bound));
   for (const [from, to] of intervals) {
     let s = from;
     while (s < to) {
