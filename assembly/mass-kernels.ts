@@ -439,6 +439,8 @@ export function massBound(from: i32, to: i32, cap: f64): f64 {
  * are not broken by position here, which only keeps a few more windows.
  */
 function offer(s: i32, score: f64, error: f64): void {
+  // Capacity 0: the caller's k is beyond the set's buffer, so this bound is off (Infinity).
+  if (repCapacity == 0) return;
   const upper = score + error;
   if (latest >= 0 && s - load<i32>(R_START + (<usize>latest << 2)) < m) {
     if (score - error < load<f64>(R_UPPER + (<usize>latest << 3))) {
