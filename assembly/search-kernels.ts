@@ -20,10 +20,8 @@
  * the output buffers with the same fast score and error bound the JavaScript kernels use.
  */
 
-export {
-  configureMass, prepareMass, massBegin, massScores, massBound, massEmit, massEmitted, configureSelect, massSelectBlank,
-  massSelect,
-} from "./mass-kernels";
+export { configureMass, prepareMass, massBegin, massScores, massBound, massEmit, massEmitted } from "./mass-kernels";
+export { configureSelect, massSelectBlank, massSelect } from "./mass-select";
 
 // Layout: byte offsets into this instance's memory, set once by configure().
 let X: usize = 0;

@@ -163,9 +163,9 @@ export class WasmWindowIndex {
       this.exports.configureMass(
         at.x, at.kind, at.inv, mass.specRe, mass.specIm, mass.twRe, mass.twIm, mass.qRe, mass.qIm, mass.wRe,
         mass.wIm, at.qz, mass.chunkNorm, mass.chunkMax, mass.score, mass.error, mass.rStart, mass.rUpper,
-        at.outStart, at.outScore, at.outError, n, m, this.mass.size, this.mass.chunks, OUTPUT_CAPACITY,
+        at.outStart, at.outScore, at.outError, mass.key, n, m, this.mass.size, this.mass.chunks, OUTPUT_CAPACITY,
       );
-      this.exports.configureSelect(mass.key, mass.tileMin, count);
+      this.exports.configureSelect(mass.score, mass.error, mass.key, mass.tileMin, at.outStart, at.outScore, at.outError, m, count);
       prepareMass(this.exports, buffer, this.mass);
     }
   }

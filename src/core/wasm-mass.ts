@@ -30,7 +30,7 @@ export interface MassExports {
   massBound(from: number, to: number, cap: number): number;
   massEmit(from: number, to: number, limit: number): number;
   massEmitted(): number;
-  configureSelect(key: number, tileMin: number, count: number): void;
+  configureSelect(...args: number[]): void;
   massSelectBlank(from: number, to: number): void;
   massSelect(k: number, bound: number): number;
 }
