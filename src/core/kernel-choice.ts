@@ -82,12 +82,12 @@ const LB_SPARSE_PER_M2 = 3.3;
 const MASS_FIXED = 2600;
 const MASS_PER_POINT_STAGE = 0.5;
 const MASS_PER_WINDOW = 1.3;
-/** Chunk sizes tried; below 64 points (and for m < 16) the model was not measured, so the bound path stays. */
-const MASS_MIN_CHUNK_BITS = 6;
-const MASS_MAX_CHUNK_BITS = 16;
+/** Chunk sizes tried; below 128 points (and for m < 16) the model was not measured, so the bound path stays. */
+const MASS_MIN_CHUNK_BITS = 7;
+const MASS_MAX_CHUNK_BITS = 14;
 const MASS_MIN_WINDOW = 16;
 
-/** Longest series (in windows) given a MASS index, which bounds its memory (wasm-mass.ts: ~2 MB at most). */
+/** Longest series (in windows) given a MASS index, which bounds its memory (wasm-mass.ts: ~2.4 MB at most). */
 export const MASS_MAX_WINDOWS = 1 << 15;
 
 export function wasmLbCost(windowCount: number, m: number): number {

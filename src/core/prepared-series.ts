@@ -2,7 +2,8 @@
  * A series prepared for repeated searches: the values (copied, so later edits by the caller cannot
  * desynchronise the caches), the optional gap markers, and lazily built caches that every query of
  * the same window length reuses: rolling stats per m, MASS chunk spectra per (m, K), and the wasm
- * kernels' instance per m (wasm-kernels.ts) when those are in use.
+ * kernels' instance per m (wasm-kernels.ts) when those are in use, which holds its own MASS chunk spectra
+ * when the cost model picks MASS for that (series, m) (wasm-mass.ts documents their size and bound).
  *
  * Caches are small LRUs (a few window lengths each) so a long-lived object serving many m values does not
  * grow without bound. A PreparedSeries is not safe to share between threads (none exist in core).

@@ -28,7 +28,8 @@ import { activeWasmKernels } from "./wasm-kernels.js";
 /** "auto" uses the cost model; "direct" and "mass" force an L2 kernel (for tests and benchmarks). */
 export type L2Algorithm = "auto" | "direct" | "mass";
 // With wasm kernels active (wasm-kernels.ts), "auto" L2 and every L1 scan run there: a segment lower
-// bound prunes most windows and the rest are scored exactly; "direct" and "mass" stay on the JS kernels.
+// bound prunes most windows and the rest are scored exactly, or, for L2 on series with few places per
+// match, wasm MASS (wasm-mass.ts); "direct" and "mass" stay on the JS kernels.
 
 export interface ScanRequest {
   query: PreparedQuery;

@@ -1,7 +1,8 @@
 /**
  * The WebAssembly SIMD search kernels (assembly/search-kernels.ts): compiling them from bytes the caller
  * supplies, the process-wide switch between them and the pure-JS kernels, and one instance per
- * (series, m) that holds the series, its rolling stats and the segment means the pruning bound reads.
+ * (series, m) that holds the series, its rolling stats and the segment means the pruning bound reads,
+ * plus, where kernel-choice.ts picks MASS for L2 on that (series, m), the chunk spectra (wasm-mass.ts).
  *
  * Core stays pure: it never reads files. A caller that can (src/services/patterns/search-kernels.ts)
  * reads the .wasm built by `npm run build:wasm` and calls useWasmKernels(compileWasmKernels(bytes)).

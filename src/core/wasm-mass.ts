@@ -6,11 +6,12 @@
  * Glossary: n = series length, m = window length, count = n - m + 1 windows, K = chunk (FFT) size,
  * step = K - m + 1, chunks = ceil(count / step), pairs = ceil(chunks / 2) complex transforms of K points.
  *
- * Memory (bytes, inside the index's own wasm memory, freed with it): spectra 16 * pairs * K <= 16 * (n + 2K)
- * (step >= K / 2 because K >= 2m), fast scores and errors 16 * count, twiddles, query spectrum and work
- * area 64 * K, chunk norms 16 * chunks, and the representative set 12 * MAX_MEMBERS. For an 11k-bar daily
- * history at m = 250 (K = 1024 or 2048) that is about 0.4 MB; indexes with MASS are only built for series of
- * at most MASS_MAX_WINDOWS windows (kernel-choice.ts), so one never exceeds ~5 MB.
+ * Memory (bytes, inside the index's own wasm memory, freed with it): spectra 16 * pairs * K <= 16 * (count + K)
+ * (step >= K / 2 because K >= 2m), fast scores, errors and lower scores 24 * count, twiddles, query
+ * spectrum and work area 48 * K, tile minima, chunk norms and the representative set (a few KB). Only
+ * series of at most MASS_MAX_WINDOWS = 32,768 windows get MASS, with K <= 16,384 (kernel-choice.ts), so
+ * this part of an index never exceeds about 2.4 MB; for an 11k-bar daily history at m = 250 (K = 1024)
+ * it is about 0.5 MB. The index itself is cached per (series, m) by PreparedSeries (3 entries).
  */
 import type { CandidateCollector } from "./candidate-collector.js";
 import type { PreparedQuery } from "./prepared-query.js";
