@@ -34,11 +34,19 @@ export function massSelectBlank(from: i32, to: i32): void {
   for (let s = from; s < to; s++) store<f64>(KEY + (<usize>s << 3), Infinity);
 }
 
+/** TILE_MIN[t] = the smallest KEY of tile t within the bound (Infinity if none). */
 @inline function refreshTile(t: i32): void {
   const first = t << TILE_BITS;
   const last = min(first + (1 << TILE_BITS), windowCount);
   let best: f64 = Infinity;
-  for (let s = first; s < last; s++) best = min(best, load<f64>(KEY + (<usize>s << 3)));
+  let s = first;
+  if (last - first == 1 << TILE_BITS) {
+    // Whole tiles (all but the last): two lanes at a time; KEY holds no NaN (lower scores or Infinity).
+    let lanes = f64x2.splat(Infinity);
+    for (; s < last; s += 2) lanes = f64x2.min(lanes, v128.load(KEY + (<usize>s << 3)));
+    best = min(f64x2.extract_lane(lanes, 0), f64x2.extract_lane(lanes, 1));
+  }
+  for (; s < last; s++) best = min(best, load<f64>(KEY + (<usize>s << 3)));
   // Lower scores above the bound are no candidates.
   if (best > selectBound) best = Infinity;
   store<f64>(TILE_MIN + (<usize>t << 3), best);
