@@ -54,8 +54,8 @@ export function massSelectBlank(from: i32, to: i32): void {
 
 /**
  * Greedy non-overlapping selection of up to k candidates (windows whose KEY, their lower score from
- * massScores, is within `bound`; the caller blanked the windows outside this query's intervals), best first, decided on fast scores only where
- * that is certain: the candidate with the smallest lower score is the next pick when every other free
+ * massScores, is within `bound`; the caller blanked the windows outside this query's intervals), best
+ * first, decided on fast scores only where that is certain: the candidate with the smallest lower score is the next pick when every other free
  * candidate's lower score exceeds its upper score (then its exact score is the smallest). Writes the
  * picks to the output buffers in greedy order and returns their count, or -1 at the first uncertain step
  * (near-ties within the error bounds, exact ties such as flat windows): the caller then hands the
@@ -67,20 +67,29 @@ export function massSelect(k: i32, bound: f64): i32 {
   for (let t = 0; t < tiles; t++) refreshTile(t);
   let picks = 0;
   while (picks < k) {
+    // The best tile (first on ties) and the smallest minimum among the others, in one pass.
     let bestTile = -1;
     let bestKey: f64 = Infinity;
+    let otherKey: f64 = Infinity;
     for (let t = 0; t < tiles; t++) {
       const v = load<f64>(TILE_MIN + (<usize>t << 3));
       if (v < bestKey) {
+        otherKey = bestKey;
         bestKey = v;
         bestTile = t;
+      } else if (v < otherKey) {
+        otherKey = v;
       }
     }
     if (bestTile < 0) break;
     let c = bestTile << TILE_BITS;
     while (load<f64>(KEY + (<usize>c << 3)) != bestKey) c++;
     const upper = load<f64>(SCORE + (<usize>c << 3)) + load<f64>(ERROR + (<usize>c << 3));
-    for (let t = 0; t < tiles; t++) {
+    // Certain unless another candidate's lower score reaches `upper`: only tiles whose minimum does can
+    // hold one, usually just the best tile itself.
+    const from = otherKey <= upper ? 0 : bestTile;
+    const to = otherKey <= upper ? tiles : bestTile + 1;
+    for (let t = from; t < to; t++) {
       if (load<f64>(TILE_MIN + (<usize>t << 3)) > upper) continue;
       const first = t << TILE_BITS;
       const last = min(first + (1 << TILE_BITS), windowCount);
