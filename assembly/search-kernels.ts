@@ -18,7 +18,13 @@
  * A window whose bound minus a generous rounding margin exceeds the caller's limit is skipped; the rest
  * get the exact kernel (SIMD dot for L2, early-abandoned L1 in |qz|-descending order) and are written to
  * the output buffers with the same fast score and error bound the JavaScript kernels use.
+ *
+ * Where that bound cannot prune (few places per match), L2 runs as MASS instead: mass-kernels.ts (FFT in
+ * fft.ts, selection in mass-select.ts), compiled into the same module and exported below.
  */
+
+export { configureMass, prepareMass, massBegin, massScores, massBound, massEmit, massEmitted } from "./mass-kernels";
+export { configureSelect, massSelectBlank, massSelect } from "./mass-select";
 
 // Layout: byte offsets into this instance's memory, set once by configure().
 let X: usize = 0;

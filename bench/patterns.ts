@@ -15,7 +15,8 @@
  * runs: the oracle is run exactly once per query because its result is the reference for every check),
  * and the ratio to a memory floor measured here (median time to sum a Float64Array of n values once).
  *
- * Variants: "l2" and "l1" are the default engine (the WebAssembly SIMD kernels, wasm-kernels.ts); "l2/js",
+ * Variants: "l2" and "l1" are the default engine (the WebAssembly SIMD kernels, wasm-kernels.ts: L2 runs the
+ * segment bound or, where the cost model predicts it cannot prune, MASS, kernel-choice.ts); "l2/js",
  * "l2/direct", "l2/mass" and "l1/js" are the pure-JS fallback kernels. Without --small, when python3 with
  * numpy is present, the numpy peers (bench/peers/numpy_peers.py: brute force, and FFT MASS with
  * precomputed window statistics) run on every case and a second table puts the engine beside them, with the
@@ -27,7 +28,7 @@
  */
 import fs from "node:fs";
 import os from "node:os";
-import { chooseL2Kernel, bestChunkSize } from "../src/core/kernel-choice.js";
+import { chooseL2Kernel, bestChunkSize, wasmMassChunkSize } from "../src/core/kernel-choice.js";
 import { prepareSeries, type PreparedSeries } from "../src/core/prepared-series.js";
 import { searchMany } from "../src/core/search-many.js";
 import type { SearchOptions } from "../src/core/search-options.js";
@@ -106,7 +107,11 @@ function check(label: string, ref: NaiveMatch[], comp: Parameters<typeof describ
 }
 
 function kernelLabel(variant: Variant, windows: number, m: number): string {
-  if (variant.wasm) return variant.metric === "l1" ? "wasm lb+ea" : "wasm lb+dot";
+  if (variant.wasm) {
+    if (variant.metric === "l1") return "wasm lb+ea";
+    const size = wasmMassChunkSize(windows, m);
+    return size > 0 ? `wasm mass K=${size}` : "wasm lb+dot";
+  }
   if (variant.metric === "l1") return "l1-ea";
   const choice =
     variant.algorithm === "direct"

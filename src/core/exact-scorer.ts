@@ -11,47 +11,72 @@
  * score exactly m (distance sqrt(m)), L1 score sum |z| of the non-constant side.
  */
 import type { PreparedQuery } from "./prepared-query.js";
-import { zNormalizeInto } from "./z-normalize.js";
+import { windowMeanStd, zNormalizeInto } from "./z-normalize.js";
 
 export type Metric = "l1" | "l2";
 
 export class ExactScorer {
   private readonly query: PreparedQuery;
   private readonly metric: Metric;
-  private readonly window: Float64Array;
-  private readonly windowZ: Float64Array;
+  /** Scratch for the general path, allocated on first use (L2 on non-wrapped windows never needs it). */
+  private window: Float64Array | undefined;
+  private windowZ: Float64Array | undefined;
+  private readonly meanStd = new Float64Array(2);
 
   constructor(query: PreparedQuery, metric: Metric) {
     this.query = query;
     this.metric = metric;
-    this.window = new Float64Array(query.m);
-    this.windowZ = new Float64Array(query.m);
   }
 
   /** Score of the window of `values` starting at `start` (wrapping past the end if it must). */
   score(values: Float64Array, start: number): number {
     const m = this.query.m;
     const n = values.length;
+    if (this.metric === "l2" && start + m <= n) return this.scoreL2InPlace(values, start);
+    this.window ??= new Float64Array(m);
+    this.windowZ ??= new Float64Array(m);
     const window = this.window;
+    const windowZ = this.windowZ;
     for (let j = 0; j < m; j++) {
       const i = start + j;
       window[j] = values[i < n ? i : i - n];
     }
-    const windowConstant = !zNormalizeInto(window, this.windowZ);
+    const windowConstant = !zNormalizeInto(window, windowZ);
     const { z, constant } = this.query;
     if (constant && windowConstant) return 0;
     if (this.metric === "l2") {
       if (constant || windowConstant) return m;
       let total = 0;
       for (let j = 0; j < m; j++) {
-        const d = z[j] - this.windowZ[j];
+        const d = z[j] - windowZ[j];
         total += d * d;
       }
       return total;
     }
     // For L1 the zero vector is used literally: one side constant leaves sum |other side|.
     let total = 0;
-    for (let j = 0; j < m; j++) total += Math.abs(z[j] - this.windowZ[j]);
+    for (let j = 0; j < m; j++) total += Math.abs(z[j] - windowZ[j]);
+    return total;
+  }
+
+  /**
+   * score() for L2 and a non-wrapped window, without copying it: the same mean, std and quotients as
+   * zNormalizeInto (windowMeanStd), each z-value consumed as it is formed so the divisions overlap the
+   * running sum. Bit-identical to the general path, about a third faster (it bounds every re-score).
+   */
+  private scoreL2InPlace(values: Float64Array, start: number): number {
+    const { z, constant, m } = this.query;
+    const meanStd = this.meanStd;
+    const windowConstant = !windowMeanStd(values, start, m, meanStd);
+    if (constant && windowConstant) return 0;
+    if (constant || windowConstant) return m;
+    const mean = meanStd[0];
+    const std = meanStd[1];
+    let total = 0;
+    for (let j = 0; j < m; j++) {
+      const d = z[j] - (values[start + j] - mean) / std;
+      total += d * d;
+    }
     return total;
   }
 }

@@ -64,3 +64,57 @@ export function chooseL2Kernel(windowCount: number, seriesWindowCount: number, m
   const useMass = chunkSize > 0 && massCost(windowCount, m, chunkSize) < directCost(windowCount, m);
   return useMass ? { kind: "mass", chunkSize } : { kind: "direct" };
 }
+
+/**
+ * The wasm kernels' choice (wasm-kernels.ts, wasm-mass.ts): the segment-bound scan ("lb") or MASS, in
+ * nanoseconds measured on the same box (bench/patterns.ts cells of 2k-100k bars, m = 20-250):
+ *   lb   = LB_FIXED + W * LB_PER_WINDOW + min(LB_DENSE_PER_TERM * m * W, LB_SPARSE_PER_M2 * m^2)
+ *   mass = MASS_FIXED + (pairs + 1) * K * log2 K * MASS_PER_POINT_STAGE + W * MASS_PER_WINDOW
+ * The last lb term is the exact O(m) dots of the windows the bound fails to skip: all W of them when
+ * there are few places per match, about (k-th best quantile) * W ~ m / W of them otherwise, so it
+ * grows like m^2 and not with W. MASS pays its transforms (one per pair of chunks plus the query's)
+ * whatever the query, then a few vector operations per window, and hands JavaScript only the picks.
+ */
+const LB_FIXED = 5000;
+const LB_PER_WINDOW = 2.5;
+const LB_DENSE_PER_TERM = 0.16;
+const LB_SPARSE_PER_M2 = 3.3;
+const MASS_FIXED = 2600;
+const MASS_PER_POINT_STAGE = 0.5;
+const MASS_PER_WINDOW = 1.3;
+/** Chunk sizes tried; below 128 points (and for m < 16) the model was not measured, so the bound path stays. */
+const MASS_MIN_CHUNK_BITS = 7;
+const MASS_MAX_CHUNK_BITS = 14;
+const MASS_MIN_WINDOW = 16;
+
+/** Longest series (in windows) given a MASS index, which bounds its memory (wasm-mass.ts: ~2.4 MB at most). */
+export const MASS_MAX_WINDOWS = 1 << 15;
+
+export function wasmLbCost(windowCount: number, m: number): number {
+  return LB_FIXED + windowCount * LB_PER_WINDOW + Math.min(LB_DENSE_PER_TERM * m * windowCount, LB_SPARSE_PER_M2 * m * m);
+}
+
+/** Estimated cost of the wasm MASS path with chunk size K (Infinity if K < 2m). */
+export function wasmMassCost(windowCount: number, m: number, chunkSize: number): number {
+  if (chunkSize < 2 * m) return Infinity;
+  const pairs = Math.ceil(Math.ceil(windowCount / (chunkSize - m + 1)) / 2);
+  return MASS_FIXED + (pairs + 1) * chunkSize * Math.log2(chunkSize) * MASS_PER_POINT_STAGE + windowCount * MASS_PER_WINDOW;
+}
+
+/**
+ * Chunk size for the wasm MASS path of a series of W windows of length m, or 0 to keep the segment-bound
+ * path. Decided per (series, m), once: the index that holds the spectra is built for it.
+ */
+export function wasmMassChunkSize(windowCount: number, m: number): number {
+  if (windowCount > MASS_MAX_WINDOWS || windowCount < 1 || m < MASS_MIN_WINDOW) return 0;
+  let best = 0;
+  let bestCost = wasmLbCost(windowCount, m);
+  for (let bits = MASS_MIN_CHUNK_BITS; bits <= MASS_MAX_CHUNK_BITS; bits++) {
+    const cost = wasmMassCost(windowCount, m, 1 << bits);
+    if (cost < bestCost) {
+      best = 1 << bits;
+      bestCost = cost;
+    }
+  }
+  return best;
+}

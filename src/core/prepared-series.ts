@@ -2,7 +2,8 @@
  * A series prepared for repeated searches: the values (copied, so later edits by the caller cannot
  * desynchronise the caches), the optional gap markers, and lazily built caches that every query of
  * the same window length reuses: rolling stats per m, MASS chunk spectra per (m, K), and the wasm
- * kernels' instance per m (wasm-kernels.ts) when those are in use.
+ * kernels' instance per m (wasm-kernels.ts) when those are in use, which holds its own MASS chunk spectra
+ * when the cost model picks MASS for that (series, m) (wasm-mass.ts documents their size and bound).
  *
  * Caches are small LRUs (a few window lengths each) so a long-lived object serving many m values does not
  * grow without bound. A PreparedSeries is not safe to share between threads (none exist in core).
@@ -10,6 +11,7 @@
  * Glossary: n = series length, m = window length, K = FFT chunk size.
  */
 import { computeChunkSpectra, type ChunkSpectra } from "./chunk-spectra.js";
+import { wasmMassChunkSize } from "./kernel-choice.js";
 import { computeSeriesFlags, spansHole, type SeriesFlags } from "./series-flags.js";
 import { WasmWindowIndex, type WasmKernels } from "./wasm-kernels.js";
 import { computeWindowStats, type WindowStats } from "./window-stats.js";
@@ -63,7 +65,10 @@ export class PreparedSeries {
   wasmIndex(kernels: WasmKernels, m: number): WasmWindowIndex {
     const hit = this.wasmCache.get(m);
     if (hit !== undefined && hit.kernels !== kernels) this.wasmCache.delete(m);
-    return cached(this.wasmCache, m, WASM_CACHE_ENTRIES, () => new WasmWindowIndex(kernels, this.values, this.windowStats(m)));
+    return cached(this.wasmCache, m, WASM_CACHE_ENTRIES, () => {
+      const stats = this.windowStats(m);
+      return new WasmWindowIndex(kernels, this.values, stats, wasmMassChunkSize(stats.count, m));
+    });
   }
 
   /** True when [start, start+m) lies inside the series, holds only finite values and spans no gap. */

@@ -23,7 +23,9 @@
  * with a direct two-pass z-normalisation, so an exact self-match reports exactly 0.
  *
  * Kernels: with the WebAssembly SIMD kernels installed (wasm-kernels.ts; the services load them), L2
- * ("auto") and L1 run there: a segment-mean lower bound skips most windows, the rest are scored exactly.
+ * ("auto") and L1 run there: a segment-mean lower bound skips most windows, the rest are scored exactly;
+ * where few places per match leave that bound nothing to prune (long windows on short series), L2 runs
+ * as MASS instead (wasm-mass.ts; kernel-choice.ts decides per (series, m)).
  * Otherwise, and always for algorithm "direct" / "mass", the pure-JS kernels run: L2 uses direct sliding
  * dots for short queries and piecewise MASS with cached chunk spectra for long ones (kernel-choice.ts); L1
  * uses UCR-style early abandoning. All prune with the exclusion-safe

@@ -23,6 +23,7 @@
  * long windows on short series.
  */
 import type { CandidateList } from "./candidate-collector.js";
+import { scoreL2Batch } from "./batch-scorer.js";
 import { ExactScorer, scoreToDistance, type Metric } from "./exact-scorer.js";
 import type { PreparedQuery } from "./prepared-query.js";
 
@@ -51,6 +52,9 @@ export function selectMatches(
   const exact = new Uint8Array(candidates.size);
   for (let i = 0; i < candidates.size; i++) key[i] = candidates.score[i] - candidates.error[i];
   // Candidates arrive in offer order, which is (series, start) order, so ties break by position.
+  if (metric === "l2" && candidates.size <= k && allPicked(candidates, seriesValues, m)) {
+    return pickAll(candidates, seriesValues, scorer, query);
+  }
   if (candidates.size <= SCAN_LIMIT) return selectByScan(candidates, key, exact, seriesValues, scorer, metric, k, m);
   const heap = new IndexHeap(key);
   const picks: WindowMatch[] = [];
@@ -69,6 +73,28 @@ export function selectMatches(
     picks.push({ start: s, distance: scoreToDistance(key[i], metric), wrapped: s + m > n, seriesIndex: series });
   }
   return picks;
+}
+
+/**
+ * True when no two candidates overlap and none wraps: with at most k of them the greedy then takes them
+ * all (as after the wasm MASS kernel's certified selection, which offers only its picks).
+ */
+function allPicked(candidates: CandidateList, seriesValues: readonly Float64Array[], m: number): boolean {
+  const { seriesIndex, start, size } = candidates;
+  for (let i = 0; i < size; i++) {
+    if (start[i] + m > seriesValues[seriesIndex[i]].length) return false;
+    if (i > 0 && seriesIndex[i] === seriesIndex[i - 1] && start[i] - start[i - 1] < m) return false;
+  }
+  return true;
+}
+
+/** Every candidate is a pick: exact scores four at a time, then greedy order (score, series, start). */
+function pickAll(candidates: CandidateList, seriesValues: readonly Float64Array[], scorer: ExactScorer, query: PreparedQuery): WindowMatch[] {
+  const { seriesIndex, start, size } = candidates;
+  const scores = new Float64Array(size);
+  scoreL2Batch(scorer, query, Array.from(seriesIndex, (series) => seriesValues[series]), start, scores);
+  const order = Array.from({ length: size }, (_, i) => i).sort((a, b) => scores[a] - scores[b] || a - b);
+  return order.map((i) => ({ start: start[i], distance: scoreToDistance(scores[i], "l2"), wrapped: false, seriesIndex: seriesIndex[i] }));
 }
 
 /**

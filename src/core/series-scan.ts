@@ -28,7 +28,8 @@ import { activeWasmKernels } from "./wasm-kernels.js";
 /** "auto" uses the cost model; "direct" and "mass" force an L2 kernel (for tests and benchmarks). */
 export type L2Algorithm = "auto" | "direct" | "mass";
 // With wasm kernels active (wasm-kernels.ts), "auto" L2 and every L1 scan run there: a segment lower
-// bound prunes most windows and the rest are scored exactly; "direct" and "mass" stay on the JS kernels.
+// bound prunes most windows and the rest are scored exactly, or, for L2 on series with few places per
+// match, wasm MASS (wasm-mass.ts); "direct" and "mass" stay on the JS kernels.
 
 export interface ScanRequest {
   query: PreparedQuery;
@@ -58,8 +59,14 @@ export function scanSeries(series: PreparedSeries, request: ScanRequest, collect
   const kernels = activeWasmKernels();
   if (kernels !== undefined && windowCount > 0 && (request.metric === "l1" || request.algorithm === "auto")) {
     const index = series.wasmIndex(kernels, m);
-    const seed = index.seedBound(request.metric, request.query, admitted, collector.k);
-    for (const [from, to] of admitted) index.scan(request.metric, request.query, from, to, seed, collector);
+    if (request.metric === "l2" && index.usesMass) {
+      // MASS finds its own bound from every window's score; sampling a seed would only add work.
+      // Wrapped windows (offered below) may overlap this scan's picks, so they need every candidate.
+      index.scanL2Mass(request.query, admitted, Infinity, !request.wrap, collector);
+    } else {
+      const seed = index.seedBound(request.metric, request.query, admitted, collector.k);
+      for (const [from, to] of admitted) index.scan(request.metric, request.query, from, to, seed, collector);
+    }
   } else if (request.metric === "l1") {
     for (const [from, to] of admitted) scanEarlyAbandonL1(series.values, stats, request.query, from, to, collector);
   } else if (windowCount > 0) {

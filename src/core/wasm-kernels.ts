@@ -1,7 +1,8 @@
 /**
  * The WebAssembly SIMD search kernels (assembly/search-kernels.ts): compiling them from bytes the caller
  * supplies, the process-wide switch between them and the pure-JS kernels, and one instance per
- * (series, m) that holds the series, its rolling stats and the segment means the pruning bound reads.
+ * (series, m) that holds the series, its rolling stats and the segment means the pruning bound reads,
+ * plus, where kernel-choice.ts picks MASS for L2 on that (series, m), the chunk spectra (wasm-mass.ts).
  *
  * Core stays pure: it never reads files. A caller that can (src/services/patterns/search-kernels.ts)
  * reads the .wasm built by `npm run build:wasm` and calls useWasmKernels(compileWasmKernels(bytes)).
@@ -14,6 +15,7 @@
 import type { CandidateCollector } from "./candidate-collector.js";
 import type { Metric } from "./exact-scorer.js";
 import type { PreparedQuery } from "./prepared-query.js";
+import { planMassLayout, prepareMass, scanMass, type MassExports, type MassLayout } from "./wasm-mass.js";
 import { STATS_BLOCK, STATS_BLOCK_BITS, STATS_RELATIVE_ERROR, type WindowStats } from "./window-stats.js";
 
 const EPSILON = 2 ** -52;
@@ -26,7 +28,7 @@ const OUTPUT_CAPACITY = Math.max(2 * STATS_BLOCK, SEED_SAMPLES);
 const LAYOUT_BASE = 1024;
 const PAGE_BYTES = 65536;
 
-interface KernelExports {
+interface KernelExports extends MassExports {
   configure(...args: number[]): void;
   prepare(): void;
   setQuery(...args: number[]): void;
@@ -91,8 +93,11 @@ export class WasmWindowIndex {
   private readonly outError: Float64Array;
   private query: PreparedQuery | undefined;
   private orderedFor: PreparedQuery | undefined;
+  /** Present when L2 runs as MASS on this index (chunk size chosen by kernel-choice.ts's wasm model). */
+  private readonly mass: MassLayout | undefined;
 
-  constructor(kernels: WasmKernels, values: Float64Array, stats: WindowStats) {
+  /** `massChunkSize` > 0 adds the MASS arrays (wasm-mass.ts) and makes L2 scans use them. */
+  constructor(kernels: WasmKernels, values: Float64Array, stats: WindowStats, massChunkSize = 0) {
     const n = values.length;
     const { m, count } = stats;
     const blocks = stats.blockShift.length;
@@ -128,6 +133,7 @@ export class WasmWindowIndex {
       y: take(8 * (STATS_BLOCK + m)),
       dots: take(8 * 8),
     };
+    this.mass = massChunkSize > 0 ? planMassLayout(take, m, count, massChunkSize) : undefined;
     // compileWasmKernels succeeded, so the API exists.
     const api = wasmApi!;
     const memory = new api.Memory({ initial: Math.ceil(end / PAGE_BYTES) });
@@ -153,6 +159,37 @@ export class WasmWindowIndex {
       n, m, count, STATS_BLOCK_BITS, this.segLen, this.segCount, segStride, OUTPUT_CAPACITY,
     );
     this.exports.prepare();
+    if (this.mass !== undefined) {
+      const mass = this.mass.at;
+      this.exports.configureMass(
+        at.x, at.kind, at.inv, mass.specRe, mass.specIm, mass.twRe, mass.twIm, mass.qRe, mass.qIm, mass.wRe,
+        mass.wIm, at.qz, mass.chunkNorm, mass.chunkMax, mass.score, mass.error, mass.rStart, mass.rUpper,
+        at.outStart, at.outScore, at.outError, mass.key, n, m, this.mass.size, this.mass.chunks, OUTPUT_CAPACITY,
+      );
+      this.exports.configureSelect(mass.score, mass.error, mass.key, mass.tileMin, at.outStart, at.outScore, at.outError, m, count);
+      prepareMass(this.exports, buffer, this.mass);
+    }
+  }
+
+  /** True when L2 scans of this index run as MASS (scanL2Mass) rather than with the segment bound. */
+  get usesMass(): boolean {
+    return this.mass !== undefined;
+  }
+
+  /**
+   * L2 over the admitted intervals by MASS: every window's dot product by FFT, the collector's bound
+   * applied inside the kernel, and only the windows that can still be picked offered, in index order.
+   */
+  scanL2Mass(
+    query: PreparedQuery,
+    intervals: readonly [number, number][],
+    cap: number,
+    certify: boolean,
+    collector: CandidateCollector,
+  ): void {
+    this.load(query, "l2");
+    const output = { start: this.outStart, score: this.outScore, error: this.outError };
+    scanMass(this.exports, this.mass!, output, query, intervals, cap, certify, collector);
   }
 
   /**

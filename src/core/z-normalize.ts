@@ -15,31 +15,45 @@
  */
 export function zNormalizeInto(window: Float64Array, out: Float64Array): boolean {
   const length = window.length;
-  const first = window[0];
+  const meanStd = new Float64Array(2);
+  if (!windowMeanStd(window, 0, length, meanStd)) {
+    out.fill(0);
+    return false;
+  }
+  const mean = meanStd[0];
+  const std = meanStd[1];
+  for (let j = 0; j < length; j++) out[j] = (window[j] - mean) / std;
+  return true;
+}
+
+/**
+ * Mean and population std of values[start, start + length) into out[0], out[1], with the arithmetic
+ * zNormalizeInto uses (so callers that normalise on the fly get the same bits); false when constant.
+ */
+export function windowMeanStd(values: Float64Array, start: number, length: number, out: Float64Array): boolean {
+  const end = start + length;
+  const first = values[start];
   let constant = true;
-  for (let j = 1; j < length; j++) {
-    if (window[j] !== first) {
+  for (let j = start + 1; j < end; j++) {
+    if (values[j] !== first) {
       constant = false;
       break;
     }
   }
-  if (constant) {
-    out.fill(0);
-    return false;
-  }
+  if (constant) return false;
   let sum = 0;
-  for (let j = 0; j < length; j++) sum += window[j];
+  for (let j = start; j < end; j++) sum += values[j];
   let mean = sum / length;
   // Second pass: the first mean of prices near 1e5 is off by ~1e-11, which is 1e-8 of a 1e-3 spread.
   let correction = 0;
-  for (let j = 0; j < length; j++) correction += window[j] - mean;
+  for (let j = start; j < end; j++) correction += values[j] - mean;
   mean += correction / length;
   let squares = 0;
-  for (let j = 0; j < length; j++) {
-    const centred = window[j] - mean;
+  for (let j = start; j < end; j++) {
+    const centred = values[j] - mean;
     squares += centred * centred;
   }
-  const std = Math.sqrt(squares / length);
-  for (let j = 0; j < length; j++) out[j] = (window[j] - mean) / std;
+  out[0] = mean;
+  out[1] = Math.sqrt(squares / length);
   return true;
 }
