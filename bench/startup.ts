@@ -3,7 +3,7 @@
  * output (`node dist/src/main/server.js`, what `npm start` runs) and from source through tsx (what it ran
  * before); then, on the built service, the first heavy paid call right after listening against warm ones.
  *
- *   npx tsx bench/startup.ts [--reps 5] [--json <file>]
+ *   npx tsx bench/startup.ts [--reps 5] [--modes dist,tsx] [--json <file>]
  *
  * Embedded payments and MARKET_DATA_DIR=../shared/datasets/daily (offline). Each mode keeps one data
  * directory across its runs (the first, untimed run generates keys), so every timed run is a restart.
@@ -33,6 +33,7 @@ const MODES = {
   dist: [process.execPath, ["dist/src/main/server.js"]],
   tsx: [process.execPath, ["node_modules/tsx/dist/cli.mjs", "src/main/server.ts"]],
 } as const;
+const modes = (args.includes("--modes") ? args[args.indexOf("--modes") + 1].split(",") : Object.keys(MODES)) as (keyof typeof MODES)[];
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -108,7 +109,7 @@ async function main(): Promise<void> {
   spawnSync(process.execPath, ["scripts/build.mjs", "--if-stale"], { cwd: REPO_ROOT, stdio: "inherit" });
   console.log(`node ${process.version} | ${os.cpus()[0]?.model} | ${os.cpus().length} CPUs, load ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`);
   const results: Record<string, unknown> = {};
-  for (const mode of Object.keys(MODES) as (keyof typeof MODES)[]) {
+  for (const mode of modes) {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `precedent-start-${mode}-`));
     // Untimed: creates keys and the database, and (dist) stores the screened tickers' bars, so the timed
     // runs below are restarts of a service that has served these tickers before.

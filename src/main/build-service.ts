@@ -1,5 +1,5 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import type { FacilitatorClient } from "@x402/core/server";
+import type { FacilitatorClient, RoutesConfig } from "@x402/core/server";
 import type { PaymentPayload, PaymentRequirements } from "@x402/core/types";
 import pino, { type Logger } from "pino";
 import type { Config } from "../config/config.js";
@@ -99,6 +99,8 @@ export interface Service {
   checkMarketData(): Promise<MarketDataCheck>;
   /** Starts worker threads and compiles hot code so the first heavy call is not a cold one (server start). */
   warmUp(): Promise<void>;
+  /** Every paid route as the payment gate declares it to x402, bazaar extensions included (validated by a test). */
+  paymentRoutes: RoutesConfig;
   close(): Promise<void>;
 }
 
@@ -239,7 +241,8 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
     logger,
     jobs,
     checkMarketData: () => marketData.check(),
-    warmUp: () => patterns.warmUp(),
+    warmUp: async () => void (await Promise.all([patterns.warmUp(), paymentGate.warmUp()])),
+    paymentRoutes: paymentGate.routes,
     close: async () => {
       await jobs.stop();
       await alerts.close();
