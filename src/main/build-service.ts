@@ -97,8 +97,12 @@ export interface Service {
   jobs: JobRunner;
   /** Which mode market data is in and whether it works; the server logs it after listening. */
   checkMarketData(): Promise<MarketDataCheck>;
-  /** Starts worker threads and compiles hot code so the first heavy call is not a cold one (server start). */
-  warmUp(): Promise<void>;
+  /**
+   * After listening: starts the search workers, loads the payment code a first paid call needs (mppx) and
+   * preloads the stored histories of the `universe=all` list, so the first heavy call is not a cold one.
+   * Resolves with the tickers preloaded.
+   */
+  warmUp(): Promise<{ preloaded: string[] }>;
   /** Every paid route as the payment gate declares it to x402, bazaar extensions included (validated by a test). */
   paymentRoutes: RoutesConfig;
   close(): Promise<void>;
@@ -241,7 +245,11 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
     logger,
     jobs,
     checkMarketData: () => marketData.check(),
-    warmUp: async () => void (await Promise.all([patterns.warmUp(), paymentGate.warmUp()])),
+    warmUp: async () => {
+      // Preloads the fixed `universe=all` list: at most 17 daily histories (~1.5 MB each), only those stored.
+      const [preloaded] = await Promise.all([patterns.seriesCache.preload(UNIVERSE_ALL.symbols, "1d"), patterns.warmUp(), paymentGate.warmUp()]);
+      return { preloaded };
+    },
     paymentRoutes: paymentGate.routes,
     close: async () => {
       await jobs.stop();
