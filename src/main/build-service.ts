@@ -246,8 +246,13 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
     jobs,
     checkMarketData: () => marketData.check(),
     warmUp: async () => {
-      // Preloads the fixed `universe=all` list: at most 17 daily histories (~1.5 MB each), only those stored.
-      const [preloaded] = await Promise.all([patterns.seriesCache.preload(UNIVERSE_ALL.symbols, "1d"), patterns.warmUp(), paymentGate.warmUp()]);
+      // The payment code first, since every paid call (its 402 included) waits for it; then the fixed
+      // `universe=all` list: at most 17 daily histories (~1.5 MB each), only those already stored.
+      const paymentsThenHistories = async () => {
+        await paymentGate.warmUp();
+        return patterns.seriesCache.preload(UNIVERSE_ALL.symbols, "1d");
+      };
+      const [preloaded] = await Promise.all([paymentsThenHistories(), patterns.warmUp()]);
       return { preloaded };
     },
     paymentRoutes: paymentGate.routes,
