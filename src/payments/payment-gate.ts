@@ -34,7 +34,7 @@ export interface PaymentGateOptions {
 export interface PaymentGate {
   middleware: MiddlewareHandler;
   resourceServer: x402ResourceServer;
-  /** Every paid route as x402 serves it, bazaar declarations included (payment-gate.test.ts validates them). */
+  /** Every paid route as x402 serves it, bazaar declarations included (validated by bazaar-declarations.test.ts). */
   routes: RoutesConfig;
   mppEnabled: boolean;
   /** Loads what the first paid call would otherwise load (mppx); the server calls it after listening. */

@@ -5,9 +5,9 @@ import { x402HTTPResourceServer, type RoutesConfig, type RouteConfig, type x402R
  *
  * When the binding is created it runs `validateBazaarRouteExtensions` on `server.routes` if any route declares
  * `extensions.bazaar`: a fresh Ajv instance and schema compile per route, about 1 s of main-thread CPU for our
- * ~40 paid routes at every start, awaited by the first paid request. The check only logs warnings, and the
+ * 57 paid routes at every start, awaited by the first paid request. The check only logs warnings, and the
  * binding (2.27) has no option to skip it (x402 issues #3029, #3446, #3556). Our declarations are static, so
- * `payment-gate.test.ts` runs the same stock validator over every route instead, once per test run.
+ * test/payments/bazaar-declarations.test.ts runs the same stock validator over every paid route instead.
  *
  * `routes` is read only by that check; it returns the routes without their extensions. Everything that serves
  * a request (402 bodies, verification, settlement) reads the compiled route table built by the constructor
