@@ -1,5 +1,5 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import type { FacilitatorClient } from "@x402/core/server";
+import type { FacilitatorClient, RoutesConfig } from "@x402/core/server";
 import type { PaymentPayload, PaymentRequirements } from "@x402/core/types";
 import pino, { type Logger } from "pino";
 import type { Config } from "../config/config.js";
@@ -97,8 +97,14 @@ export interface Service {
   jobs: JobRunner;
   /** Which mode market data is in and whether it works; the server logs it after listening. */
   checkMarketData(): Promise<MarketDataCheck>;
-  /** Starts worker threads and compiles hot code so the first heavy call is not a cold one (server start). */
-  warmUp(): Promise<void>;
+  /**
+   * After listening: starts the search workers, loads the payment code a first paid call needs (mppx) and
+   * preloads the stored histories of the `universe=all` list, so the first heavy call is not a cold one.
+   * Resolves with the tickers preloaded.
+   */
+  warmUp(): Promise<{ preloaded: string[] }>;
+  /** Every paid route as the payment gate declares it to x402, bazaar extensions included (validated by a test). */
+  paymentRoutes: RoutesConfig;
   close(): Promise<void>;
 }
 
@@ -239,7 +245,17 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
     logger,
     jobs,
     checkMarketData: () => marketData.check(),
-    warmUp: () => patterns.warmUp(),
+    warmUp: async () => {
+      // The payment code first, since every paid call (its 402 included) waits for it; then the fixed
+      // `universe=all` list: at most 17 daily histories (~1.5 MB each), only those already stored.
+      const paymentsThenHistories = async () => {
+        await paymentGate.warmUp();
+        return patterns.seriesCache.preload(UNIVERSE_ALL.symbols, "1d");
+      };
+      const [preloaded] = await Promise.all([paymentsThenHistories(), patterns.warmUp()]);
+      return { preloaded };
+    },
+    paymentRoutes: paymentGate.routes,
     close: async () => {
       await jobs.stop();
       await alerts.close();

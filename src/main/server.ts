@@ -25,10 +25,11 @@ async function main(): Promise<void> {
       },
       "Precedent is listening",
     );
-    // After listening, so start-up time is not spent here; the first heavy call then finds warm workers.
+    // After listening, so start-up time is not spent here; the first heavy call then finds warm workers,
+    // the payment code loaded and the histories it most likely needs in memory.
     service.warmUp().then(
-      () => logger.info("search workers warm"),
-      (error: unknown) => logger.warn({ err: error }, "search warm-up failed; the first heavy call will start the workers"),
+      ({ preloaded }) => logger.info({ preloaded }, "warm-up done (search workers, payment code, stored histories)"),
+      (error: unknown) => logger.warn({ err: error }, "warm-up failed; the first heavy call will do what it did not"),
     );
     // In the background: a slow or absent upstream never delays the start, only this line.
     void service.checkMarketData().then(

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import type { FacilitatorClient, RouteConfig, RoutesConfig } from "@x402/core/server";
-import { x402HTTPResourceServer, x402ResourceServer } from "@x402/core/server";
+import { x402ResourceServer } from "@x402/core/server";
 import { registerExactEvmScheme } from "@x402/evm/exact/server";
 import { bazaarResourceServerExtension, declareDiscoveryExtension } from "@x402/extensions/bazaar";
 import { paymentMiddlewareFromHTTPServer } from "@x402/hono";
@@ -9,7 +9,8 @@ import type { OperationContract } from "../contracts/operation-contract.js";
 import type { CatalogRoute } from "../contracts/route-catalog.js";
 import { dualPaymentMiddleware } from "./dual-payment-middleware.js";
 import { compactExample } from "./compact-example.js";
-import { createMppCharge } from "./mpp-charge.js";
+import { lazyMppCharge } from "./lazy-mpp-charge.js";
+import { PrevalidatedRoutesServer } from "./prevalidated-routes-server.js";
 import { BASE_NETWORK, PAYMENT_TIMEOUT_SECONDS, USDC_ADDRESS, USDC_EIP712, usdToAtomic } from "./usdc-on-base.js";
 
 export interface PaidOperation {
@@ -33,8 +34,11 @@ export interface PaymentGateOptions {
 export interface PaymentGate {
   middleware: MiddlewareHandler;
   resourceServer: x402ResourceServer;
+  /** Every paid route as x402 serves it, bazaar declarations included (validated by bazaar-declarations.test.ts). */
   routes: RoutesConfig;
   mppEnabled: boolean;
+  /** Loads what the first paid call would otherwise load (mppx); the server calls it after listening. */
+  warmUp(): Promise<void>;
 }
 
 /**
@@ -53,9 +57,11 @@ export function createPaymentGate(options: PaymentGateOptions): PaymentGate {
   for (const operation of options.operations) {
     routes[operation.route.path] = routeConfig(operation, options);
   }
-  const httpServer = new x402HTTPResourceServer(resourceServer, routes);
+  const httpServer = new PrevalidatedRoutesServer(resourceServer, routes);
   if (options.mpp === undefined) {
-    return { middleware: paymentMiddlewareFromHTTPServer(httpServer) as MiddlewareHandler, resourceServer, routes, mppEnabled: false };
+    // The binding syncs with the facilitator itself here; nothing of ours to warm.
+    const middleware = paymentMiddlewareFromHTTPServer(httpServer) as MiddlewareHandler;
+    return { middleware, resourceServer, routes, mppEnabled: false, warmUp: async () => undefined };
   }
   // Both protocols share one facilitator sync: a second `initialize()` would clear the supported-kinds
   // table while the other path reads it. Started now (as the binding would), retried after a failure.
@@ -70,13 +76,20 @@ export function createPaymentGate(options: PaymentGateOptions): PaymentGate {
   initialize().catch(() => {
     // Reported to the first paid request that needs it (as a 503), not as an unhandled rejection.
   });
+  // mppx costs about 0.6 s of module loading: loaded after listening (warmUp) or by the first paid call.
+  const { secretKey, realm } = options.mpp;
+  const charge = lazyMppCharge(async () => (await import("./mpp-charge.js")).createMppCharge({ secretKey, realm, payTo: options.payTo }));
   const middleware = dualPaymentMiddleware({
     httpServer,
     x402: paymentMiddlewareFromHTTPServer(httpServer, undefined, undefined, false) as MiddlewareHandler,
     initialize,
-    charge: createMppCharge({ secretKey: options.mpp.secretKey, realm: options.mpp.realm, payTo: options.payTo }),
+    charge,
   });
-  return { middleware, resourceServer, routes, mppEnabled: true };
+  // mppx, and the facilitator sync the first paid call would otherwise wait for (a facilitator that cannot be
+  // reached now is reported to that call). Building one 402 here as well saved 2-4 ms of the first caller's
+  // 10 ms of CPU: not worth the code.
+  const warmUp = async () => void (await Promise.all([charge.load(), initialize().catch(() => undefined)]));
+  return { middleware, resourceServer, routes, mppEnabled: true, warmUp };
 }
 
 /** Room for the output example inside PAYMENT-REQUIRED, which should stay under 8 KiB (see compact-example.ts). */

@@ -64,6 +64,11 @@ export class BarCache {
     return { bars: await this.store.last(key, timeframe, count), cached };
   }
 
+  /** True when the store already holds some history of the symbol (this node, or one sharing its database, served it). */
+  async holds(symbol: ResolvedSymbol, timeframe: Timeframe): Promise<boolean> {
+    return (await this.store.coverage(this.storeKey(symbol), timeframe)) !== undefined;
+  }
+
   /** Makes the store hold [fromMs, toMs) (fetching what is missing); `cached` when the upstream failed and stored bars stand in. */
   private async ensure(symbol: ResolvedSymbol, timeframe: Timeframe, fromMs: number, toMs: number): Promise<{ key: string; cached: boolean }> {
     const nowMs = this.clock.nowMs();

@@ -54,6 +54,27 @@ export class SeriesCache {
     return value;
   }
 
+  /**
+   * Start-up warm-up: loads the histories of `tickers` that the bar store already holds, so the first call
+   * after a restart finds them in memory (database read, tail check and preparation done). A history the node
+   * has never served is not fetched: a restart must not download whole histories nobody asked for. One at a
+   * time, so a request arriving meanwhile waits behind at most one load; a failure only skips that ticker.
+   * Returns the tickers loaded.
+   */
+  async preload(tickers: readonly string[], timeframe: Timeframe): Promise<string[]> {
+    const loaded: string[] = [];
+    for (const ticker of tickers) {
+      try {
+        if (!(await this.bars.holds(this.resolve(ticker), timeframe))) continue;
+        await this.load(ticker, timeframe);
+        loaded.push(ticker);
+      } catch {
+        // Unknown or unreachable now: the first caller asking for it gets the real answer.
+      }
+    }
+    return loaded;
+  }
+
   private async fetch(symbol: ResolvedSymbol, timeframe: Timeframe, nowMs: number): Promise<LoadedSeries> {
     const fromMs = timeframe === "1d" ? 0 : nowMs - HISTORY_DAYS[timeframe] * DAY_MS;
     const result = await this.bars.bars(symbol, timeframe, fromMs, nowMs + TIMEFRAME_MS[timeframe]);

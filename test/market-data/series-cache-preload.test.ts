@@ -1,0 +1,61 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { Bar, Timeframe } from "../../src/domain/bar.js";
+import type { ResolvedSymbol } from "../../src/domain/resolved-symbol.js";
+import { resolveSymbol } from "../../src/domain/symbol-resolver.js";
+import { CsvPriceProvider } from "../../src/providers/prices/offline/csv-price-provider.js";
+import type { PriceProvider } from "../../src/providers/prices/port.js";
+import { BarCache } from "../../src/services/market-data/bar-cache.js";
+import { SeriesCache } from "../../src/services/market-data/series-cache.js";
+import { createDatabase, type Database } from "../../src/storage/create-database.js";
+import { BarStore } from "../../src/storage/repos/bar-store.js";
+import { FakeClock } from "../support/fake-clock.js";
+import { DAILY_DATASET_DIR, SHARED_PRESENT } from "../support/shared-paths.js";
+
+/** The CSV provider, counting which symbols it was asked for. */
+class CountingProvider implements PriceProvider {
+  name = "counting";
+  asked: string[] = [];
+  private readonly inner = new CsvPriceProvider({ marketDataDir: DAILY_DATASET_DIR });
+
+  bars(symbol: ResolvedSymbol, timeframe: Timeframe, fromMs: number, toMs: number): Promise<Bar[]> {
+    this.asked.push(symbol.source);
+    return this.inner.bars(symbol, timeframe, fromMs, toMs);
+  }
+}
+
+describe.skipIf(!SHARED_PRESENT)("series cache preload (start-up warm-up)", () => {
+  let database: Database;
+  let provider: CountingProvider;
+  let clock: FakeClock;
+  const cacheOver = (db: Database) => new SeriesCache(resolveSymbol, new BarCache(provider, new BarStore(db.db), clock), clock);
+
+  beforeEach(async () => {
+    database = await createDatabase({ kind: "sqlite", file: ":memory:" });
+    provider = new CountingProvider();
+    clock = new FakeClock(Date.parse("2024-12-06T20:00:00Z"));
+  });
+  afterEach(async () => {
+    await database.close();
+  });
+
+  it("loads only the histories the store already holds, skips unknown tickers, and serves them without another read", async () => {
+    await cacheOver(database).load("AAPL", "1d"); // an earlier run served AAPL: its bars are stored
+    provider.asked = [];
+    const restarted = cacheOver(database);
+
+    expect(await restarted.preload(["AAPL", "MSFT", "NOT-A-TICKER"], "1d")).toEqual(["AAPL"]);
+    expect(provider.asked).toEqual([]); // inside the tail TTL, and MSFT (never served) is not fetched
+
+    const first = await restarted.load("AAPL", "1d");
+    expect(await restarted.load("AAPL", "1d")).toBe(first);
+    expect(first.series.closes.length).toBeGreaterThan(5_000);
+  });
+
+  it("refreshes a stale tail while preloading, as the first caller would have", async () => {
+    await cacheOver(database).load("SPY", "1d");
+    provider.asked = [];
+    clock.advance(60 * 60_000); // past the 15-minute equity tail TTL: a restart an hour later
+    expect(await cacheOver(database).preload(["SPY"], "1d")).toEqual(["SPY"]);
+    expect(provider.asked).toEqual(["SPY"]);
+  });
+});
