@@ -2,7 +2,9 @@ import { encodePaymentSignatureHeader } from "@x402/core/http";
 import type { PaymentPayload, PaymentRequired, PaymentRequirements } from "@x402/core/types";
 import { Challenge, Credential, Errors, Expires, Receipt } from "mppx";
 import { charge as evmChargeMethod } from "mppx/evm";
-import { evm, Mppx } from "mppx/server";
+// The narrow entry points: "mppx/server" also loads the Stripe and Tempo methods (about 0.3 s more at start).
+import { evm } from "mppx/evm/server";
+import { Mppx } from "mppx/server/core";
 import { formatUnits } from "viem";
 import { BASE_NETWORK, USDC_ADDRESS, USDC_DECIMALS, USDC_EIP712 } from "./usdc-on-base.js";
 
