@@ -23,6 +23,8 @@ export interface FacilitatorWiring {
   authorizationState: ((payer: Address, nonce: Hex) => Promise<AuthorizationState>) | undefined;
   /** The facilitator as a log line may name it (no credentials). */
   description: string;
+  /** Resolves when the facilitator can settle (the embedded chain booted on its thread); an HTTP one was checked already. */
+  ready: Promise<void>;
 }
 
 /**
@@ -32,9 +34,10 @@ export interface FacilitatorWiring {
  */
 export async function buildFacilitator(config: Readonly<Config>, keys: ServiceKeys): Promise<FacilitatorWiring> {
   if (config.facilitator.mode === "embedded") {
-    // The chain and the facilitator run on their own thread (hardhat, an optional dependency, loads there).
-    const { startPaymentNetworkThread } = await import("../payments/embedded/payment-network-thread.js");
-    const embedded = await startPaymentNetworkThread({
+    // The chain and the facilitator run on their own thread (hardhat, an optional dependency, loads there);
+    // it boots while the service starts and listens, and paid calls made before then wait for it.
+    const { spawnPaymentNetworkThread } = await import("../payments/embedded/payment-network-thread.js");
+    const embedded = spawnPaymentNetworkThread({
       facilitatorPrivateKey: keys.embeddedFacilitatorKey,
       journalFile: path.join(config.dataDir, "chain-journal.ndjson"),
     });
@@ -46,6 +49,7 @@ export async function buildFacilitator(config: Readonly<Config>, keys: ServiceKe
       thrownMeans: "payment",
       authorizationState: embedded.authorizationState,
       description: "embedded",
+      ready: embedded.ready,
     };
   }
   // The config already moved any `user:password@` of FACILITATOR into basicAuth, so the URL is safe to log.
@@ -74,5 +78,6 @@ export async function buildFacilitator(config: Readonly<Config>, keys: ServiceKe
     thrownMeans: "upstream",
     authorizationState: testMoney?.authorizationState,
     description,
+    ready: Promise.resolve(),
   };
 }

@@ -90,6 +90,8 @@ export interface Service {
   embedded: EmbeddedPaymentNetwork | undefined;
   /** How the facilitator is named in logs (no credentials). */
   facilitatorDescription: string;
+  /** Resolves when payments can settle: the embedded chain boots on its thread while the node starts listening. */
+  paymentsReady: Promise<void>;
   /** True when payments are test money (the embedded chain, or `npm run facilitator`'s). */
   testMoney: boolean;
   logger: Logger;
@@ -241,6 +243,7 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
     payTo,
     embedded,
     facilitatorDescription: wiring.description,
+    paymentsReady: wiring.ready,
     testMoney: wiring.testMoney !== undefined,
     logger,
     jobs,

@@ -25,6 +25,11 @@ async function main(): Promise<void> {
       },
       "Precedent is listening",
     );
+    // The embedded chain boots on its own thread meanwhile; a node that cannot settle must not keep running.
+    service.paymentsReady.catch((error: unknown) => {
+      logger.fatal({ err: error }, "the embedded payment chain could not start; stopping");
+      process.exit(1);
+    });
     // After listening, so start-up time is not spent here; the first heavy call then finds warm workers,
     // the payment code loaded and the histories it most likely needs in memory.
     service.warmUp().then(

@@ -13,6 +13,7 @@
  */
 import { Worker } from "node:worker_threads";
 import { FacilitatorResponseError } from "@x402/core/server";
+import { generatePrivateKey, privateKeyToAddress } from "viem/accounts";
 import type { FacilitatorClient } from "@x402/core/server";
 import { BASE_NETWORK, BASE_USDC_ADDRESS, EmbeddedChainUnavailableError } from "./local-chain.js";
 import type { EmbeddedPaymentNetwork, EmbeddedPaymentNetworkOptions } from "./embedded-facilitator.js";
@@ -39,17 +40,41 @@ interface Thread {
 
 const rebuildError = ({ name, message }: SerializedError): Error => Object.assign(new Error(message), { name });
 
-/** Starts the thread and waits until its chain is up (journal replayed); rejects as the in-process start would. */
-export async function startPaymentNetworkThread(options: EmbeddedPaymentNetworkOptions = {}): Promise<EmbeddedPaymentNetwork> {
+export interface PaymentNetworkThread extends EmbeddedPaymentNetwork {
+  /**
+   * Resolves when the thread's chain is up (journal replayed), rejects as the in-process start would
+   * (EmbeddedChainUnavailableError). Calls made before then wait for it; `replayedTransactions` is 0 until then.
+   */
+  readonly ready: Promise<void>;
+}
+
+/** Starts the thread and waits until its chain is up; rejects as the in-process start would. */
+export async function startPaymentNetworkThread(options: EmbeddedPaymentNetworkOptions = {}): Promise<PaymentNetworkThread> {
+  const network = spawnPaymentNetworkThread(options);
+  await network.ready;
+  return network;
+}
+
+/**
+ * Starts the thread without waiting for it, so the service can listen while the chain boots in the other
+ * isolate (loading hardhat, viem and the facilitator there takes most of a second); calls wait for it.
+ */
+export function spawnPaymentNetworkThread(options: EmbeddedPaymentNetworkOptions = {}): PaymentNetworkThread {
+  // The key is settled here, so the facilitator's address is known before the thread is up.
+  const facilitatorPrivateKey = options.facilitatorPrivateKey ?? generatePrivateKey();
+  const workerOptions: EmbeddedPaymentNetworkOptions = { ...options, facilitatorPrivateKey };
   let thread: Thread | undefined;
   let nextId = 1;
   let closed = false;
+  /** Why the first start failed: every call then answers it as facilitator trouble. */
+  let startFailure: unknown;
+  let replayedTransactions = 0;
 
   const spawn = (): Thread => {
     // From source this module is TypeScript and so is the worker entry; from dist/ both are JavaScript.
     const extension = import.meta.url.endsWith(".ts") ? ".ts" : ".js";
     const worker = new Worker(new URL("../../worker-bootstrap.mjs", import.meta.url), {
-      workerData: { ...options, entry: new URL(`./payment-network-worker${extension}`, import.meta.url).href },
+      workerData: { ...workerOptions, entry: new URL(`./payment-network-worker${extension}`, import.meta.url).href },
     });
     const pending = new Map<number, Pending>();
     const ready = new Promise<ReadyInfo>((resolve, reject) => {
@@ -85,6 +110,7 @@ export async function startPaymentNetworkThread(options: EmbeddedPaymentNetworkO
   };
 
   const call = async <M extends keyof PaymentNetworkMethods>(method: M, ...args: PaymentNetworkMethods[M]): Promise<unknown> => {
+    if (startFailure !== undefined) throw new FacilitatorResponseError(`embedded payment network did not start: ${String(startFailure)}`);
     if (closed) throw new Error(`embedded payment network is closed (${method})`);
     thread ??= spawn();
     const current = thread;
@@ -102,10 +128,18 @@ export async function startPaymentNetworkThread(options: EmbeddedPaymentNetworkO
   };
 
   thread = spawn();
-  const info = await thread.ready.catch(async (error: unknown) => {
-    closed = true;
-    throw error;
-  });
+  const ready = thread.ready.then(
+    (info) => {
+      replayedTransactions = info.replayedTransactions;
+    },
+    (error: unknown) => {
+      startFailure = error;
+      thread = undefined;
+      throw error;
+    },
+  );
+  // Whoever awaits `ready` sees a failure; nobody awaiting it must not make it an unhandled rejection.
+  ready.catch(() => undefined);
 
   const facilitator: FacilitatorClient = {
     verify: (payload, requirements) => call("verify", payload, requirements) as ReturnType<FacilitatorClient["verify"]>,
@@ -114,11 +148,14 @@ export async function startPaymentNetworkThread(options: EmbeddedPaymentNetworkO
   };
 
   return {
+    ready,
     facilitator,
     network: BASE_NETWORK,
     usdcAddress: BASE_USDC_ADDRESS,
-    replayedTransactions: info.replayedTransactions,
-    facilitatorAddress: info.facilitatorAddress,
+    get replayedTransactions() {
+      return replayedTransactions;
+    },
+    facilitatorAddress: privateKeyToAddress(facilitatorPrivateKey),
     mintUsdc: (to, amount) => call("mintUsdc", to, amount) as ReturnType<EmbeddedPaymentNetwork["mintUsdc"]>,
     balanceOf: (address) => call("balanceOf", address) as ReturnType<EmbeddedPaymentNetwork["balanceOf"]>,
     authorizationState: (payer, nonce) => call("authorizationState", payer, nonce) as ReturnType<EmbeddedPaymentNetwork["authorizationState"]>,

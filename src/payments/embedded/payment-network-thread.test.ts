@@ -1,0 +1,62 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { FacilitatorResponseError } from "@x402/core/server";
+import { generatePrivateKey, privateKeyToAddress } from "viem/accounts";
+import { describe, expect, it } from "vitest";
+import { EmbeddedChainUnavailableError } from "./local-chain.js";
+import { spawnPaymentNetworkThread } from "./payment-network-thread.js";
+
+describe("the payment network thread, started without waiting", () => {
+  it("knows its facilitator at once, and calls made while the chain boots wait for it", async () => {
+    const key = generatePrivateKey();
+    const network = spawnPaymentNetworkThread({ facilitatorPrivateKey: key });
+    try {
+      expect(network.facilitatorAddress).toBe(privateKeyToAddress(key));
+      // Asked before the thread is up: answered once it is.
+      const [supported, minted] = await Promise.all([
+        network.facilitator.getSupported(),
+        network.mintUsdc(privateKeyToAddress(generatePrivateKey()), 5n),
+      ]);
+      expect(supported.signers["eip155:*"]).toEqual([network.facilitatorAddress]);
+      expect(minted).toMatch(/^0x[0-9a-f]{64}$/);
+      await expect(network.ready).resolves.toBeUndefined();
+    } finally {
+      await network.close();
+    }
+  });
+
+  it("replays its journal in the thread and says how much it replayed once ready", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "payment-thread-"));
+    const key = generatePrivateKey();
+    const journalFile = path.join(dir, "chain-journal.ndjson");
+    const who = privateKeyToAddress(generatePrivateKey());
+    const first = spawnPaymentNetworkThread({ facilitatorPrivateKey: key, journalFile });
+    await first.mintUsdc(who, 7n);
+    await first.close();
+    const second = spawnPaymentNetworkThread({ facilitatorPrivateKey: key, journalFile });
+    try {
+      expect(second.replayedTransactions).toBe(0);
+      await second.ready;
+      expect(second.replayedTransactions).toBe(1);
+      expect(await second.balanceOf(who)).toBe(7n);
+    } finally {
+      await second.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("rejects `ready` when the chain cannot start, and answers every call as facilitator trouble (a 503, not a bad payment)", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "payment-thread-"));
+    const notADirectory = path.join(dir, "file");
+    fs.writeFileSync(notADirectory, "");
+    const network = spawnPaymentNetworkThread({ journalFile: path.join(notADirectory, "chain-journal.ndjson") });
+    try {
+      await expect(network.ready).rejects.toBeInstanceOf(EmbeddedChainUnavailableError);
+      await expect(network.facilitator.getSupported()).rejects.toBeInstanceOf(FacilitatorResponseError);
+    } finally {
+      await network.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
