@@ -7,7 +7,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { dist, filesUnder, root } from "./build-stamp.mjs";
+import { dist, filesUnder, root, TRANSPILE_OPTIONS } from "./build-stamp.mjs";
 
 const started = performance.now();
 const sources = [...filesUnder(path.join(root, "bench")), ...filesUnder(path.join(root, "test", "support"))].filter(
@@ -16,13 +16,7 @@ const sources = [...filesUnder(path.join(root, "bench")), ...filesUnder(path.joi
 const { build } = await import("esbuild");
 await build({
   entryPoints: sources.filter((file) => file.endsWith(".ts")),
-  outdir: dist,
-  outbase: root,
-  format: "esm",
-  platform: "node",
-  target: "node20.19",
-  sourcemap: "linked",
-  logLevel: "warning",
+  ...TRANSPILE_OPTIONS,
 });
 for (const file of sources.filter((f) => f.endsWith(".mjs"))) {
   const target = path.join(dist, path.relative(root, file));

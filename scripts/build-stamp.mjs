@@ -12,6 +12,17 @@ export const stamp = path.join(dist, ".build-stamp");
 /** Inputs whose change makes the build stale. */
 const inputs = ["src", "assembly", "web", "scripts/build.mjs", "scripts/build-stamp.mjs", "scripts/build-wasm.mjs", "scripts/build-web.mjs", "package.json", "package-lock.json"];
 
+/** How every build transpiles TypeScript: one file per source, mirroring the repository under dist/. */
+export const TRANSPILE_OPTIONS = {
+  outdir: dist,
+  outbase: root,
+  format: "esm",
+  platform: "node",
+  target: "node20.19",
+  sourcemap: "linked",
+  logLevel: "warning",
+};
+
 export function filesUnder(dir) {
   const out = [];
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {

@@ -14,7 +14,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { dist, filesUnder, isStale, root, stamp } from "./build-stamp.mjs";
+import { dist, filesUnder, isStale, root, stamp, TRANSPILE_OPTIONS } from "./build-stamp.mjs";
 import { buildWasm, WASM_OUTPUT } from "./build-wasm.mjs";
 import { buildWeb, WEB_OUTPUT } from "./build-web.mjs";
 
@@ -27,13 +27,7 @@ async function build() {
   fs.rmSync(dist, { recursive: true, force: true });
   await esbuild({
     entryPoints: sources.filter((file) => file.endsWith(".ts") && !file.endsWith(".test.ts")),
-    outdir: dist,
-    outbase: root,
-    format: "esm",
-    platform: "node",
-    target: "node20.19",
-    sourcemap: "linked",
-    logLevel: "warning",
+    ...TRANSPILE_OPTIONS,
   });
   // Runtime files that are not TypeScript: the worker bootstrap (.mjs) and JSON imports.
   for (const file of sources.filter((f) => /\.(mjs|json)$/.test(f))) {

@@ -1,5 +1,5 @@
 import { returnBetween } from "../core/returns.js";
-import { MAX_CLOSURE_MS } from "./price-series.js";
+import { lowerBound, MAX_CLOSURE_MS } from "./price-series.js";
 
 const DAY_MS = 86_400_000;
 
@@ -45,7 +45,7 @@ function sharedDates(series: readonly TimedCloses[], fromMs: number, toMs: numbe
   if (series.length === 0) return { timesMs: new Float64Array(0), indices: [] };
   if (!series.every((s) => strictlyAscending(s.timesMs))) return sharedDatesUnordered(series, fromMs, toMs);
   const ends = series.map((s) => firstAbove(s.timesMs, toMs));
-  const cursors = series.map((s) => firstAtOrAbove(s.timesMs, fromMs));
+  const cursors = series.map((s) => lowerBound(s.timesMs, fromMs));
   const times: number[] = [];
   const indices: number[][] = series.map(() => []);
   const [lead, ...others] = series;
@@ -89,19 +89,7 @@ function strictlyAscending(timesMs: Float64Array): boolean {
   return timesMs.length === 0 || !Number.isNaN(timesMs[0]);
 }
 
-/** First index whose time is >= t (binary search over ascending times). */
-function firstAtOrAbove(timesMs: Float64Array, t: number): number {
-  let lo = 0;
-  let hi = timesMs.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (timesMs[mid] < t) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-/** First index whose time is > t. */
+/** First index whose time is > t (lowerBound's counterpart, for the inclusive end of the window). */
 function firstAbove(timesMs: Float64Array, t: number): number {
   let lo = 0;
   let hi = timesMs.length;
