@@ -88,7 +88,16 @@ export class PlaybookService {
     const anchorsMs = pattern.analogs.map((a) => pattern.series.timesMs[a.indices[a.indices.length - 1]]);
     const startsMs = pattern.analogs.map((a) => pattern.series.timesMs[a.indices[0]]);
     const queryStartMs = pattern.series.timesMs[pattern.window.start];
-    const outcomesOf = (series: PriceSeries) => query.horizonsDays.map((days) => horizonOutcome(series, startsMs, anchorsMs, days, queryStartMs));
+    // Each horizon's outcome costs a bootstrap interval and a whole-history baseline (about a millisecond);
+    // other requests get the event loop between horizons, and between a peer's outcomes and its lead-lag.
+    const outcomesOf = async (series: PriceSeries): Promise<HorizonOutcome[]> => {
+      const outcomes: HorizonOutcome[] = [];
+      for (const days of query.horizonsDays) {
+        outcomes.push(horizonOutcome(series, startsMs, anchorsMs, days, queryStartMs));
+        await yieldToEventLoop();
+      }
+      return outcomes;
+    };
     const peers: PeerPlaybook[] = [];
     for (const outcome of await loadEach(this.seriesCache, query.peers)) {
       if (outcome.status !== "ok") {
@@ -96,11 +105,11 @@ export class PlaybookService {
         continue;
       }
       const { series } = outcome.loaded;
-      peers.push({ ticker: series.ticker, status: "ok", outcomes: outcomesOf(series), leadLag: leadLagBefore(pattern.series, series, query) });
-      // A few milliseconds per peer (bootstrap intervals, alignment): other requests get the event loop between peers.
+      const outcomes = await outcomesOf(series);
+      peers.push({ ticker: series.ticker, status: "ok", outcomes, leadLag: leadLagBefore(pattern.series, series, query) });
       await yieldToEventLoop();
     }
-    return { pattern, anchorsMs, tickerOutcomes: outcomesOf(pattern.series), peers };
+    return { pattern, anchorsMs, tickerOutcomes: await outcomesOf(pattern.series), peers };
   }
 }
 
