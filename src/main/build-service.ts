@@ -16,7 +16,6 @@ import { verifySignatureRoute } from "../http/routes/signing/verify-signature.js
 import type { EmbeddedPaymentNetwork } from "../payments/embedded/embedded-facilitator.js";
 import type { JobRunner } from "../jobs/job-runner.js";
 import { InProcessJobRunner } from "../jobs/in-process-job-runner.js";
-import { PgBossJobRunner } from "../jobs/pg-boss-job-runner.js";
 import { requestLogRetentionJob } from "../jobs/request-log-retention.js";
 import { paymentReconciliationJob } from "../jobs/payment-reconciliation.js";
 import { claimingFacilitator } from "../payments/claiming-facilitator.js";
@@ -126,7 +125,12 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
   const jobs: JobRunner =
     config.databaseUrl === undefined
       ? new InProcessJobRunner(clock, logger)
-      : new PgBossJobRunner({ connectionString: config.databaseUrl, schema: options.jobsSchema ?? "precedent_jobs" }, clock, logger);
+      : // Loaded only with PostgreSQL: pg-boss and pg are module loading a SQLite node's start does not need.
+        new (await import("../jobs/pg-boss-job-runner.js")).PgBossJobRunner(
+          { connectionString: config.databaseUrl, schema: options.jobsSchema ?? "precedent_jobs" },
+          clock,
+          logger,
+        );
 
   const scopes = new RequestScopeStore();
   const claims = new PaymentClaims(database.db);

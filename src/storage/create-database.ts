@@ -1,7 +1,6 @@
 import path from "node:path";
 import BetterSqlite3 from "better-sqlite3";
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from "kysely";
-import pg from "pg";
 import type { DatabaseSchema } from "./database-schema.js";
 import { withStatementCache } from "./statement-cache.js";
 import { ensurePrivateDir, ensurePrivateFile, tightenIfPresent } from "./private-files.js";
@@ -34,7 +33,7 @@ export const SQLITE_BUSY_TIMEOUT_MS = 200;
 
 /** Opens SQLite (file or memory) or PostgreSQL, and brings the schema up to date before returning. */
 export async function createDatabase(target: DatabaseTarget): Promise<Database> {
-  const database = target.kind === "sqlite" ? openSqlite(target.file) : openPostgres(target.url, target.schema);
+  const database = target.kind === "sqlite" ? openSqlite(target.file) : await openPostgres(target.url, target.schema);
   await migrateToLatest(database, target.kind === "postgres" ? target.schema : undefined);
   return database;
 }
@@ -58,7 +57,9 @@ function openSqlite(file: string): Database {
   return { db, dialect: "sqlite", close: () => db.destroy() };
 }
 
-function openPostgres(url: string, schema: string | undefined): Database {
+async function openPostgres(url: string, schema: string | undefined): Promise<Database> {
+  // Loaded only for PostgreSQL, so a SQLite node's start does not load the driver.
+  const { default: pg } = await import("pg");
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
