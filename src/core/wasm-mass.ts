@@ -147,7 +147,13 @@ function offerCertainPicks(
   exports.massSelectBlank(next, windowCount);
   const picks = exports.massSelect(collector.k, bound);
   if (picks < 0) return false;
-  const order = Array.from({ length: picks }, (_, i) => i).sort((a, b) => output.start[a] - output.start[b]);
+  // Insertion sort by start (at most k picks; distinct starts): no closures or array copies per query.
+  const order: number[] = [];
+  for (let i = 0; i < picks; i++) {
+    let at = order.length;
+    while (at > 0 && output.start[order[at - 1]] > output.start[i]) at--;
+    order.splice(at, 0, i);
+  }
   for (const i of order) collector.offer(output.start[i], output.score[i], output.error[i]);
   return true;
 }
