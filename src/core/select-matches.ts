@@ -53,7 +53,8 @@ export function selectMatches(
     return pickAll(candidates, seriesValues, scorer, query);
   }
   const key = new Float64Array(candidates.size);
-  const exact = new Uint8Array(candidates.size);
+  // Windows offered with their exact score (error 0) count as re-scored already.
+  const exact = candidates.exact === undefined ? new Uint8Array(candidates.size) : Uint8Array.from(candidates.exact);
   for (let i = 0; i < candidates.size; i++) key[i] = candidates.score[i] - candidates.error[i];
   if (candidates.size <= SCAN_LIMIT) return selectByScan(candidates, key, exact, seriesValues, scorer, metric, k, m);
   const heap = new IndexHeap(key);
@@ -92,9 +93,14 @@ function allPicked(candidates: CandidateList, seriesValues: readonly Float64Arra
 function pickAll(candidates: CandidateList, seriesValues: readonly Float64Array[], scorer: ExactScorer, query: PreparedQuery): WindowMatch[] {
   const { seriesIndex, start, size } = candidates;
   const scores = new Float64Array(size);
-  const values: Float64Array[] = [];
-  for (let i = 0; i < size; i++) values.push(seriesValues[seriesIndex[i]]);
-  scoreL2Batch(scorer, query, values, start, scores);
+  const exact = candidates.exact;
+  if (exact === undefined || exact.includes(0)) {
+    const values: Float64Array[] = [];
+    for (let i = 0; i < size; i++) values.push(seriesValues[seriesIndex[i]]);
+    scoreL2Batch(scorer, query, values, start, scores);
+  }
+  // Scores the kernel already made exact are the same bits (they were computed as ExactScorer does).
+  if (exact !== undefined) for (let i = 0; i < size; i++) if (exact[i] === 1) scores[i] = candidates.score[i];
   // Insertion sort by (score, position): at most k entries, and no comparator closures per query.
   const order: number[] = [];
   for (let i = 0; i < size; i++) {

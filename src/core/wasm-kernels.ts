@@ -167,6 +167,7 @@ export class WasmWindowIndex {
         at.outStart, at.outScore, at.outError, mass.key, n, m, this.mass.size, this.mass.chunks, OUTPUT_CAPACITY,
       );
       this.exports.configureSelect(mass.score, mass.error, mass.key, mass.tileMin, at.outStart, at.outScore, at.outError, m, count);
+      this.exports.configureExact(at.x, at.qz, at.outStart, at.outScore, at.outError, m);
       prepareMass(this.exports, buffer, this.mass);
     }
   }
