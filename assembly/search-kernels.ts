@@ -25,6 +25,7 @@
 
 export { configureMass, prepareMass, massBegin, massScores, massBound, massEmit, massEmitted } from "./mass-kernels";
 export { configureSelect, massSelectBlank, massSelect } from "./mass-select";
+export { configureExact, massExact } from "./mass-exact";
 
 // Layout: byte offsets into this instance's memory, set once by configure().
 let X: usize = 0;

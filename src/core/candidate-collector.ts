@@ -34,8 +34,11 @@
  * becoming candidates. Windows from different series never overlap; beginSeries() resets the latest
  * member, and one collector serves many series with one shared bound.
  */
-/** Kept windows before the first growth: a few hundred is common, so start there rather than grow 4 times. */
-const INITIAL_CAPACITY = 1024;
+/**
+ * Kept windows before the first growth. The MASS path keeps only its k picks, and a zero-filled 24 KB
+ * buffer per query showed in its per-query cost; the bound paths keep a few hundred (a few doublings).
+ */
+const INITIAL_CAPACITY = 64;
 
 export interface CandidateList {
   readonly size: number;
@@ -43,6 +46,8 @@ export interface CandidateList {
   readonly start: Int32Array;
   readonly score: Float64Array;
   readonly error: Float64Array;
+  /** 1 where `score` is already the exact score (error 0; offerExact), absent when no window is. */
+  readonly exact: Uint8Array | undefined;
 }
 
 export class CandidateCollector {
@@ -69,6 +74,8 @@ export class CandidateCollector {
   private startOf: Int32Array;
   private scoreOf: Float64Array;
   private errorOf: Float64Array;
+  /** Allocated by the first offerExact: the bound-only paths never pay for it. */
+  private exactOf: Uint8Array | undefined;
   private compactAt = 4096;
 
   /** `wrapSeries`: how many of the searched series admit wrapped windows (each may need one more member). */
@@ -121,6 +128,18 @@ export class CandidateCollector {
     this.refreshLimit();
   }
 
+  /**
+   * offer() for a window whose exact score is already known (the wasm MASS kernel re-scores its certified
+   * picks itself): the selection then takes it as re-scored instead of computing it again.
+   */
+  offerExact(s: number, score: number): void {
+    // offer() keeps every window not beyond the limit, appending it last (after any compaction).
+    if (this.beyondLimit(s, score)) return;
+    this.offer(s, score, 0);
+    this.exactOf ??= new Uint8Array(this.startOf.length);
+    this.exactOf[this.size - 1] = 1;
+  }
+
   /** Offer a window that must not join R (a wrapped window); order does not matter. */
   offerCandidateOnly(s: number, score: number, error: number): void {
     if (!this.beyondLimit(s, score - error)) this.keep(s, score, error);
@@ -135,6 +154,7 @@ export class CandidateCollector {
       start: this.startOf.subarray(0, this.size),
       score: this.scoreOf.subarray(0, this.size),
       error: this.errorOf.subarray(0, this.size),
+      exact: this.exactOf?.subarray(0, this.size),
     };
   }
 
@@ -170,6 +190,7 @@ export class CandidateCollector {
       if (this.size === this.startOf.length) this.grow();
     }
     const i = this.size++;
+    if (this.exactOf !== undefined) this.exactOf[i] = 0;
     this.seriesOf[i] = this.series;
     this.startOf[i] = s;
     this.scoreOf[i] = score;
@@ -190,6 +211,7 @@ export class CandidateCollector {
       this.startOf[out] = this.startOf[i];
       this.scoreOf[out] = this.scoreOf[i];
       this.errorOf[out] = this.errorOf[i];
+      if (this.exactOf !== undefined) this.exactOf[out] = this.exactOf[i];
       out++;
     }
     this.size = out;
@@ -206,6 +228,11 @@ export class CandidateCollector {
     this.startOf = startOf;
     this.scoreOf = scoreOf;
     this.errorOf = errorOf;
+    if (this.exactOf !== undefined) {
+      const exactOf = new Uint8Array(startOf.length);
+      exactOf.set(this.exactOf);
+      this.exactOf = exactOf;
+    }
   }
 }
 

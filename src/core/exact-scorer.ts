@@ -21,7 +21,8 @@ export class ExactScorer {
   /** Scratch for the general path, allocated on first use (L2 on non-wrapped windows never needs it). */
   private window: Float64Array | undefined;
   private windowZ: Float64Array | undefined;
-  private readonly meanStd = new Float64Array(2);
+  /** Allocated on first use: a search whose picks the kernel already re-scored never needs it. */
+  private meanStd: Float64Array | undefined;
 
   constructor(query: PreparedQuery, metric: Metric) {
     this.query = query;
@@ -66,6 +67,7 @@ export class ExactScorer {
    */
   private scoreL2InPlace(values: Float64Array, start: number): number {
     const { z, constant, m } = this.query;
+    this.meanStd ??= new Float64Array(2);
     const meanStd = this.meanStd;
     const windowConstant = !windowMeanStd(values, start, m, meanStd);
     if (constant && windowConstant) return 0;

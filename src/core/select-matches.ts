@@ -48,13 +48,14 @@ export function selectMatches(
   const m = query.m;
   const { seriesIndex, start } = candidates;
   const scorer = new ExactScorer(query, metric);
-  const key = new Float64Array(candidates.size);
-  const exact = new Uint8Array(candidates.size);
-  for (let i = 0; i < candidates.size; i++) key[i] = candidates.score[i] - candidates.error[i];
   // Candidates arrive in offer order, which is (series, start) order, so ties break by position.
   if (metric === "l2" && candidates.size <= k && allPicked(candidates, seriesValues, m)) {
     return pickAll(candidates, seriesValues, scorer, query);
   }
+  const key = new Float64Array(candidates.size);
+  // Windows offered with their exact score (error 0) count as re-scored already.
+  const exact = candidates.exact === undefined ? new Uint8Array(candidates.size) : Uint8Array.from(candidates.exact);
+  for (let i = 0; i < candidates.size; i++) key[i] = candidates.score[i] - candidates.error[i];
   if (candidates.size <= SCAN_LIMIT) return selectByScan(candidates, key, exact, seriesValues, scorer, metric, k, m);
   const heap = new IndexHeap(key);
   const picks: WindowMatch[] = [];
@@ -92,9 +93,24 @@ function allPicked(candidates: CandidateList, seriesValues: readonly Float64Arra
 function pickAll(candidates: CandidateList, seriesValues: readonly Float64Array[], scorer: ExactScorer, query: PreparedQuery): WindowMatch[] {
   const { seriesIndex, start, size } = candidates;
   const scores = new Float64Array(size);
-  scoreL2Batch(scorer, query, Array.from(seriesIndex, (series) => seriesValues[series]), start, scores);
-  const order = Array.from({ length: size }, (_, i) => i).sort((a, b) => scores[a] - scores[b] || a - b);
-  return order.map((i) => ({ start: start[i], distance: scoreToDistance(scores[i], "l2"), wrapped: false, seriesIndex: seriesIndex[i] }));
+  const exact = candidates.exact;
+  if (exact === undefined || exact.includes(0)) {
+    const values: Float64Array[] = [];
+    for (let i = 0; i < size; i++) values.push(seriesValues[seriesIndex[i]]);
+    scoreL2Batch(scorer, query, values, start, scores);
+  }
+  // Scores the kernel already made exact are the same bits (they were computed as ExactScorer does).
+  if (exact !== undefined) for (let i = 0; i < size; i++) if (exact[i] === 1) scores[i] = candidates.score[i];
+  // Insertion sort by (score, position): at most k entries, and no comparator closures per query.
+  const order: number[] = [];
+  for (let i = 0; i < size; i++) {
+    let at = order.length;
+    while (at > 0 && scores[order[at - 1]] > scores[i]) at--;
+    order.splice(at, 0, i);
+  }
+  const picks: WindowMatch[] = [];
+  for (const i of order) picks.push({ start: start[i], distance: scoreToDistance(scores[i], "l2"), wrapped: false, seriesIndex: seriesIndex[i] });
+  return picks;
 }
 
 /**

@@ -93,6 +93,8 @@ export class WasmWindowIndex {
   private readonly outError: Float64Array;
   private query: PreparedQuery | undefined;
   private orderedFor: PreparedQuery | undefined;
+  /** The query whose qz is in the instance (set by load() too; MASS reads nothing else of a query). */
+  private qzFor: PreparedQuery | undefined;
   /** Present when L2 runs as MASS on this index (chunk size chosen by kernel-choice.ts's wasm model). */
   private readonly mass: MassLayout | undefined;
 
@@ -167,6 +169,7 @@ export class WasmWindowIndex {
         at.outStart, at.outScore, at.outError, mass.key, n, m, this.mass.size, this.mass.chunks, OUTPUT_CAPACITY,
       );
       this.exports.configureSelect(mass.score, mass.error, mass.key, mass.tileMin, at.outStart, at.outScore, at.outError, m, count);
+      this.exports.configureExact(at.x, at.qz, at.outStart, at.outScore, at.outError, m);
       prepareMass(this.exports, buffer, this.mass);
     }
   }
@@ -187,7 +190,12 @@ export class WasmWindowIndex {
     certify: boolean,
     collector: CandidateCollector,
   ): void {
-    this.load(query, "l2");
+    // MASS reads only qz: the segment means and bound constants of load() are not needed.
+    if (this.qzFor !== query) {
+      if (query.m !== this.m) throw new RangeError(`query of ${query.m} values for an index of windows of ${this.m}`);
+      this.qz.set(query.z);
+      this.qzFor = query;
+    }
     const output = { start: this.outStart, score: this.outScore, error: this.outError };
     scanMass(this.exports, this.mass!, output, query, intervals, cap, certify, collector);
   }
@@ -252,6 +260,7 @@ export class WasmWindowIndex {
     this.query = query;
     const m = this.m;
     this.qz.set(query.z);
+    this.qzFor = query;
     let qpSq = 0;
     let qpSum = 0;
     for (let j = 0; j < this.segCount; j++) {

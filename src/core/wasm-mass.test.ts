@@ -56,6 +56,29 @@ describe("wasm MASS on short series", () => {
     });
   }
 
+  it("re-scores its picks in the kernel to the same bits as the JS path, a constant window included", () => {
+    // One constant window of length 60 (shortSeries' longer flats tie with each other: never certified).
+    const values = garchWalk({ length: 2000, seed: 11, volPerBar: 0.02 });
+    values.fill(values[900], 900, 960);
+    const series = prepareSeries(values);
+    const rand = mulberry32(5);
+    // Noise against a random walk: every window is far, so the flat stretch (distance exactly sqrt(m)) is picked.
+    const noise = Float64Array.from({ length: 60 }, () => rand() - 0.5);
+    const queries = [noise, values.slice(1500, 1560), values.slice(100, 350)];
+    for (const query of queries) {
+      useWasmKernels(kernels);
+      expect(series.wasmIndex(kernels, query.length).usesMass).toBe(true);
+      const fromWasm = searchSeries(series, query, { k: 10, metric: "l2" });
+      useWasmKernels(undefined);
+      const fromJs = searchSeries(series, query, { k: 10, metric: "l2" });
+      expect(fromWasm).toEqual(fromJs);
+      expect(fromWasm.every((match, i) => Object.is(match.distance, fromJs[i].distance))).toBe(true);
+    }
+    useWasmKernels(kernels);
+    const withFlat = searchSeries(series, noise, { k: 10, metric: "l2" });
+    expect(withFlat.some((match) => match.start === 900 && match.distance === Math.sqrt(60))).toBe(true);
+  });
+
   it("falls back to exact selection on exact ties: a flat query among flat windows", () => {
     useWasmKernels(kernels);
     const values = garchWalk({ length: 2500, seed: 5, volPerBar: 0.01 });

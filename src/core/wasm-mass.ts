@@ -34,6 +34,8 @@ export interface MassExports {
   configureSelect(...args: number[]): void;
   massSelectBlank(from: number, to: number): void;
   massSelect(k: number, bound: number): number;
+  configureExact(x: number, qz: number, outStart: number, outScore: number, outError: number, m: number): void;
+  massExact(count: number): void;
 }
 
 export interface MassLayout {
@@ -116,7 +118,7 @@ export function scanMass(
   exports.massBegin(query.normSq, STATS_RELATIVE_ERROR, rounding, query.sumError, members);
   const outside = Math.min(cap, collector.limit);
   for (const [from, to] of intervals) exports.massScores(from, to);
-  if (certify && collector.k <= output.start.length && offerCertainPicks(exports, layout.windowCount, output, intervals, outside, collector)) return;
+  if (certify && collector.k <= output.start.length && offerCertainPicks(exports, layout.windowCount, output, query, intervals, outside, collector)) return;
   let bound = outside;
   for (const [from, to] of intervals) bound = Math.min(bound, exports.massBound(from, to, bound));
   for (const [from, to] of intervals) {
@@ -134,6 +136,7 @@ function offerCertainPicks(
   exports: MassExports,
   windowCount: number,
   output: MassOutput,
+  query: PreparedQuery,
   intervals: readonly [number, number][],
   bound: number,
   collector: CandidateCollector,
@@ -147,7 +150,19 @@ function offerCertainPicks(
   exports.massSelectBlank(next, windowCount);
   const picks = exports.massSelect(collector.k, bound);
   if (picks < 0) return false;
-  const order = Array.from({ length: picks }, (_, i) => i).sort((a, b) => output.start[a] - output.start[b]);
-  for (const i of order) collector.offer(output.start[i], output.score[i], output.error[i]);
+  // The picks' exact scores, as ExactScorer computes them (assembly/mass-exact.ts), unless the query is constant.
+  const exact = !query.constant;
+  if (exact) exports.massExact(picks);
+  // Insertion sort by start (at most k picks; distinct starts): no closures or array copies per query.
+  const order: number[] = [];
+  for (let i = 0; i < picks; i++) {
+    let at = order.length;
+    while (at > 0 && output.start[order[at - 1]] > output.start[i]) at--;
+    order.splice(at, 0, i);
+  }
+  for (const i of order) {
+    if (exact) collector.offerExact(output.start[i], output.score[i]);
+    else collector.offer(output.start[i], output.score[i], output.error[i]);
+  }
   return true;
 }

@@ -13,9 +13,12 @@
  * Writes the z-normalised `window` into `out` (same length) and returns true, or fills `out` with
  * zeros and returns false when the window is constant. Values must be finite.
  */
+/** Scratch for zNormalizeInto (synchronous, never re-entered): one typed array less per query. */
+const meanStdScratch = new Float64Array(2);
+
 export function zNormalizeInto(window: Float64Array, out: Float64Array): boolean {
   const length = window.length;
-  const meanStd = new Float64Array(2);
+  const meanStd = meanStdScratch;
   if (!windowMeanStd(window, 0, length, meanStd)) {
     out.fill(0);
     return false;
