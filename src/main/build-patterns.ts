@@ -7,7 +7,7 @@ import { getPatternsRoute } from "../http/routes/patterns/get-patterns.js";
 import { SeriesCache } from "../services/market-data/series-cache.js";
 import { PatternService, type FixedUniverse } from "../services/patterns/pattern-service.js";
 import { ScreenService } from "../services/patterns/screen-service.js";
-import { searchInput, type SearchRunner } from "../services/patterns/search-job.js";
+import type { SearchRunner } from "../services/patterns/search-job.js";
 import { loadSearchKernels } from "../services/patterns/search-kernels.js";
 import { SearchWorkerPool } from "../services/patterns/search-worker-pool.js";
 import { warmUpSearch } from "../services/patterns/warm-up-search.js";
@@ -22,8 +22,6 @@ export interface Patterns {
   runner: SearchRunner;
   /** Starts the search workers and compiles the search code in every thread (the server calls it at start). */
   warmUp(): Promise<void>;
-  /** Has every search worker prepare these daily histories from the series cache (after they were preloaded). */
-  primeWorkers(tickers: readonly string[]): Promise<void>;
   /** Stops the search worker threads. */
   close(): Promise<void>;
 }
@@ -44,10 +42,6 @@ export function buildPatterns(marketData: MarketData, clock: Clock, universe?: F
     warmUp: async () => {
       warmUpSearch();
       await pool.warm();
-    },
-    primeWorkers: async (tickers) => {
-      const inputs = await Promise.all(tickers.map(async (ticker) => searchInput((await seriesCache.load(ticker, "1d")).series)));
-      await pool.prime(inputs);
     },
     close: () => pool.close(),
   };

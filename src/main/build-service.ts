@@ -260,9 +260,6 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
         return patterns.seriesCache.preload(UNIVERSE_ALL.symbols, "1d");
       };
       const [preloaded] = await Promise.all([paymentsThenHistories(), patterns.warmUp()]);
-      // Then the search workers prepare those histories too (each keeps its own copy), under the keys the
-      // same tickers' searches use.
-      await patterns.primeWorkers(preloaded);
       return { preloaded };
     },
     paymentRoutes: paymentGate.routes,

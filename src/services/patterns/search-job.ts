@@ -40,13 +40,7 @@ export interface SearchJobResult {
 }
 
 /** A series as a search job carries it; the key lets the workers reuse their preparation of it. */
-export interface SeriesInput {
-  cacheKey: string;
-  values: Float64Array;
-  breakBefore: Uint8Array;
-}
-
-export function searchInput(series: { ticker: string; timeframe: string; closes: Float64Array; breakBefore: Uint8Array }): SeriesInput {
+export function searchInput(series: { ticker: string; timeframe: string; closes: Float64Array; breakBefore: Uint8Array }) {
   return { cacheKey: `${series.ticker}|${series.timeframe}`, values: series.closes, breakBefore: series.breakBefore };
 }
 

@@ -43,23 +43,6 @@ describe("SearchWorkerPool with the built kernels", () => {
     expect(os.getPriority(0)).toBe(0);
   });
 
-  it("primes every worker with prepared series under their keys, and answers from them exactly as a fresh preparation", async () => {
-    const values = garchWalk({ length: 9_000, seed: 33, volPerBar: 0.012 });
-    const breakBefore = new Uint8Array(values.length);
-    await pool.prime([{ cacheKey: "PRIMED|1d", values, breakBefore }]);
-    useWasmKernels(undefined);
-    const local = searchSeriesWindow(prepareSeries(values, breakBefore), 8_000, 40, { k: 8, metric: "l2" });
-    for (let i = 0; i < 2; i++) {
-      const fromWorker = await pool.run({ cacheKey: "PRIMED|1d", values, breakBefore, queryStart: 8_000, m: 40, k: 8, metric: "l2", wrap: false });
-      expect(fromWorker.matches).toEqual(local.map(plain));
-    }
-    // A changed history under the same key is never answered from the primed copy.
-    const changed = Float64Array.from(values);
-    changed[100] *= 1.5;
-    const fromChanged = await pool.run({ cacheKey: "PRIMED|1d", values: changed, breakBefore, queryStart: 8_000, m: 40, k: 8, metric: "l2", wrap: false });
-    expect(fromChanged.matches).toEqual(searchSeriesWindow(prepareSeries(changed, breakBefore), 8_000, 40, { k: 8, metric: "l2" }).map(plain));
-  });
-
   it("answers a cross-series job with the same matches as searchMany here", async () => {
     const values = [21, 22, 23].map((seed) => garchWalk({ length: 5_000, seed, volPerBar: 0.012 }));
     const breakBefore = values.map((v) => new Uint8Array(v.length));

@@ -1,11 +1,10 @@
 import os from "node:os";
 import { Worker } from "node:worker_threads";
-import type { AnySearchJob, SearchJobResult, SearchRunner, SeriesInput } from "./search-job.js";
+import type { AnySearchJob, SearchJobResult, SearchRunner } from "./search-job.js";
 
 interface Pending {
-  /** undefined: a warm-up (see warm()), preparing `prime` first if given. */
+  /** undefined: a warm-up (see warm()). */
   job: AnySearchJob | undefined;
-  prime?: SeriesInput[];
   resolve: (result: SearchJobResult) => void;
   reject: (error: Error) => void;
 }
@@ -47,22 +46,10 @@ export class SearchWorkerPool implements SearchRunner {
    * pay for thread start-up, module loading and JIT compilation. Resolves when all are warm.
    */
   async warm(): Promise<void> {
-    return this.everyWorker(undefined);
-  }
-
-  /**
-   * Has every worker prepare these series (rolling statistics, kept in its cache under the series' key), so the
-   * first searches over them after start skip that. Best effort: a worker busy with a search may take two.
-   */
-  async prime(series: SeriesInput[]): Promise<void> {
-    return this.everyWorker(series);
-  }
-
-  private async everyWorker(prime: SeriesInput[] | undefined): Promise<void> {
     if (this.closed) return;
     const warmUps: Promise<SearchJobResult>[] = [];
     for (let i = 0; i < this.size; i++) {
-      warmUps.push(new Promise((resolve, reject) => this.queue.push({ job: undefined, ...(prime === undefined ? {} : { prime }), resolve, reject })));
+      warmUps.push(new Promise((resolve, reject) => this.queue.push({ job: undefined, resolve, reject })));
     }
     this.dispatch();
     try {
@@ -89,7 +76,7 @@ export class SearchWorkerPool implements SearchRunner {
       const deadline = setTimeout(() => void slot.worker.terminate(), JOB_DEADLINE_MS);
       slot.busy = { id, pending, deadline };
       slot.worker.ref();
-      slot.worker.postMessage({ id, job: pending.job, prime: pending.prime });
+      slot.worker.postMessage({ id, job: pending.job });
     }
   }
 

@@ -8,7 +8,7 @@ import os from "node:os";
 import { parentPort } from "node:worker_threads";
 import { searchMany } from "../../core/search-many.js";
 import { searchSeriesWindow, type WindowMatch } from "../../core/search-series.js";
-import type { AnySearchJob, SearchJobResult, SeriesInput } from "./search-job.js";
+import type { AnySearchJob, SearchJobResult } from "./search-job.js";
 import { loadSearchKernels } from "./search-kernels.js";
 import { warmUpSearch } from "./warm-up-search.js";
 import { preparedFor } from "./search-worker-cache.js";
@@ -36,11 +36,10 @@ function lowerThisThreadsPriority(): void {
   }
 }
 
-port.on("message", (message: { id: number; job?: AnySearchJob; prime?: SeriesInput[] }) => {
+port.on("message", (message: { id: number; job?: AnySearchJob }) => {
   const { id, job } = message;
   try {
     if (job === undefined) {
-      for (const series of message.prime ?? []) preparedFor(series.cacheKey, series.values, series.breakBefore);
       warmUpSearch();
       port.postMessage({ id, result: { matches: [] } satisfies SearchJobResult });
       return;
