@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
-import { hashMessage, recoverMessageAddress, type Hex } from "viem";
+import { hashMessage, recoverMessageAddress, serializeSignature, type Hex } from "viem";
 import { privateKeyToAddress } from "viem/accounts";
-import { secp256k1, serializeHashSignature } from "./secp256k1.js";
+import { secp256k1 } from "./secp256k1.js";
 
 export interface ResponseSignature {
   /** `sha256=<hex>` of the exact body bytes. */
@@ -31,7 +31,7 @@ export class ResponseSigner {
   /** Every 200 is signed on the main thread: libsecp256k1 where it loads (./secp256k1.ts), about 15x viem. */
   async sign(body: Uint8Array): Promise<ResponseSignature> {
     const digest = createHash("sha256").update(body).digest();
-    const signature = serializeHashSignature(await secp256k1.signHash(hashMessage({ raw: digest }), this.privateKey));
+    const signature = serializeSignature(await secp256k1.signHash(hashMessage({ raw: digest }), this.privateKey));
     return { hashHeader: `sha256=${digest.toString("hex")}`, signature, signer: this.address };
   }
 

@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { bytesToHex, hashMessage, keccak256, parseTransaction, recoverAddress, recoverTransactionAddress, type Hex } from "viem";
+import { bytesToHex, hashMessage, keccak256, serializeSignature, parseTransaction, recoverAddress, recoverTransactionAddress, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount, sign } from "viem/accounts";
 import { describe, expect, it } from "vitest";
 import { withNativeTransactionSigning } from "./embedded/native-transaction-signing.js";
 import { ResponseSigner } from "./response-signer.js";
-import { loadNative, secp256k1, secp256k1Over, serializeHashSignature } from "./secp256k1.js";
+import { loadNative, secp256k1, secp256k1Over } from "./secp256k1.js";
 
 const randomHash = (): Hex => bytesToHex(randomBytes(32));
 const CURVE_ORDER = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n;
@@ -27,7 +27,7 @@ describe("secp256k1 (libsecp256k1 with viem's results)", () => {
       expect(ours.r).toBe(theirs.r);
       expect(ours.s).toBe(theirs.s);
       expect(ours.yParity).toBe(theirs.yParity);
-      expect(await recoverAddress({ hash, signature: serializeHashSignature(ours) })).toBe(privateKeyToAccount(privateKey).address);
+      expect(await recoverAddress({ hash, signature: serializeSignature(ours) })).toBe(privateKeyToAccount(privateKey).address);
     }
   });
 
@@ -35,7 +35,7 @@ describe("secp256k1 (libsecp256k1 with viem's results)", () => {
     for (let i = 0; i < 20; i++) {
       const privateKey = generatePrivateKey();
       const hash = randomHash();
-      const signature = serializeHashSignature(await secp256k1.signHash(hash, privateKey));
+      const signature = serializeSignature(await secp256k1.signHash(hash, privateKey));
       const expected = await recoverAddress({ hash, signature });
       expect(secp256k1.recoverSignerFast(hash, signature)).toBe(expected);
       const zeroBasedV = `${signature.slice(0, -2)}0${Number.parseInt(signature.slice(-2), 16) - 27}` as Hex;
@@ -48,12 +48,12 @@ describe("secp256k1 (libsecp256k1 with viem's results)", () => {
     const hash = randomHash();
     const low = await secp256k1.signHash(hash, privateKey);
     const highS = `0x${(CURVE_ORDER - BigInt(low.s)).toString(16).padStart(64, "0")}` as Hex;
-    const flippedV = low.v === 27n ? 28n : 27n;
-    expect(secp256k1.recoverSignerFast(hash, serializeHashSignature({ ...low, s: highS, v: flippedV }))).toBeUndefined();
-    expect(secp256k1.recoverSignerFast(hash, serializeHashSignature(low).slice(0, -2) as Hex)).toBeUndefined();
-    expect(secp256k1.recoverSignerFast(hash, `${serializeHashSignature(low).slice(0, -2)}1f` as Hex)).toBeUndefined();
+    const flippedParity = low.yParity === 0 ? 1 : 0;
+    expect(secp256k1.recoverSignerFast(hash, serializeSignature({ ...low, s: highS, yParity: flippedParity }))).toBeUndefined();
+    expect(secp256k1.recoverSignerFast(hash, serializeSignature(low).slice(0, -2) as Hex)).toBeUndefined();
+    expect(secp256k1.recoverSignerFast(hash, `${serializeSignature(low).slice(0, -2)}1f` as Hex)).toBeUndefined();
     expect(secp256k1.recoverSignerFast(hash, `0x${"00".repeat(65)}` as Hex)).toBeUndefined();
-    expect(secp256k1Over(undefined).recoverSignerFast(hash, serializeHashSignature(low))).toBeUndefined();
+    expect(secp256k1Over(undefined).recoverSignerFast(hash, serializeSignature(low))).toBeUndefined();
   });
 
   it("signs response bodies exactly as viem's personal_sign over the digest, and verifies them", async () => {

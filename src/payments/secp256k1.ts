@@ -2,10 +2,10 @@
  * secp256k1 signing and public-key recovery on the paid-call path, through libsecp256k1 where it loads.
  *
  * Why: viem's curve arithmetic is pure JavaScript (noble): about 0.5 ms a signature and 1.8 ms a key recovery,
- * on the thread that runs it. A paid call needs two recoveries (the facilitator verifies the payer's EIP-712
- * signature at verify and again at settle), one transaction signature (the settlement) and one response
- * signature. The `secp256k1` package ships prebuilt N-API binaries of libsecp256k1 (no compiler needed) that do
- * the same in about 35 µs (sign) and 50 µs (recover).
+ * on the thread that runs it. A paid call signs one settlement transaction and one response body; /verify_signature
+ * recovers a signer. (The facilitator's own recoveries of the payer's key happen inside x402's code, which calls
+ * viem directly.) The `secp256k1` package ships prebuilt N-API binaries of libsecp256k1 (no compiler needed)
+ * that do the same in about 35 µs (sign) and 50 µs (recover).
  *
  * Only the native binding is used (`secp256k1/bindings`), never the package's pure-JS `elliptic` fallback: where
  * the binary does not load, every function here falls back to viem, which gives the same results more slowly.
@@ -33,17 +33,16 @@ export function loadNative(): NativeSecp256k1 | undefined {
 const CURVE_ORDER = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n;
 const HALF_CURVE_ORDER = CURVE_ORDER >> 1n;
 
+/** viem's signature shape, so viem's `serializeSignature` makes the 65-byte form (v = 27 + yParity). */
 export interface HashSignature {
   r: Hex;
   s: Hex;
   /** 0 or 1 (the recovery id). */
   yParity: 0 | 1;
-  /** 27 or 28, as in a 65-byte Ethereum signature. */
-  v: bigint;
 }
 
 export interface Secp256k1 {
-  /** Which implementation signs and recovers (for start-up logs and benchmarks). */
+  /** Which implementation signs and recovers (the tests check the native one loads here). */
   readonly implementation: "libsecp256k1" | "viem";
   /** Signs a 32-byte hash (no prefixing): the same output as viem's `sign({ hash, privateKey })`. */
   signHash(hash: Hex, privateKey: Hex): Promise<HashSignature>;
@@ -62,8 +61,7 @@ export function secp256k1Over(native: NativeSecp256k1 | undefined): Secp256k1 {
       implementation: "viem",
       signHash: async (hash, privateKey) => {
         const signature = await viemSign({ hash, privateKey });
-        const yParity = signature.yParity === 1 ? 1 : 0;
-        return { r: signature.r, s: signature.s, yParity, v: 27n + BigInt(yParity) };
+        return { r: signature.r, s: signature.s, yParity: signature.yParity === 1 ? 1 : 0 };
       },
       recoverSignerFast: () => undefined,
     };
@@ -72,8 +70,7 @@ export function secp256k1Over(native: NativeSecp256k1 | undefined): Secp256k1 {
     implementation: "libsecp256k1",
     signHash: async (hash, privateKey) => {
       const { signature, recid } = native.ecdsaSign(hexToBytes(hash), hexToBytes(privateKey));
-      const yParity = recid === 1 ? 1 : 0;
-      return { r: bytesToHex(signature.subarray(0, 32)), s: bytesToHex(signature.subarray(32, 64)), yParity, v: 27n + BigInt(yParity) };
+      return { r: bytesToHex(signature.subarray(0, 32)), s: bytesToHex(signature.subarray(32, 64)), yParity: recid === 1 ? 1 : 0 };
     },
     recoverSignerFast: (hash, signature) => {
       if (!/^0x[0-9a-fA-F]{130}$/.test(signature)) return undefined;
@@ -94,8 +91,3 @@ export function secp256k1Over(native: NativeSecp256k1 | undefined): Secp256k1 {
 
 /** This process's implementation: libsecp256k1 where the prebuilt binding loads, else viem. */
 export const secp256k1 = secp256k1Over(loadNative());
-
-/** r ‖ s ‖ v (v = 27 or 28) as 0x-prefixed hex: the 65-byte form every Ethereum library reads. */
-export function serializeHashSignature({ r, s, v }: HashSignature): Hex {
-  return `0x${r.slice(2)}${s.slice(2)}${v.toString(16)}` as Hex;
-}
