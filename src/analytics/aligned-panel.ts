@@ -1,5 +1,5 @@
 import { returnBetween } from "../core/returns.js";
-import { lowerBound, MAX_CLOSURE_MS } from "./price-series.js";
+import { lowerBound, MAX_CLOSURE_MS, upperBound } from "./price-series.js";
 
 const DAY_MS = 86_400_000;
 
@@ -44,7 +44,7 @@ interface SharedDates {
 function sharedDates(series: readonly TimedCloses[], fromMs: number, toMs: number): SharedDates {
   if (series.length === 0) return { timesMs: new Float64Array(0), indices: [] };
   if (!series.every((s) => strictlyAscending(s.timesMs))) return sharedDatesUnordered(series, fromMs, toMs);
-  const ends = series.map((s) => firstAbove(s.timesMs, toMs));
+  const ends = series.map((s) => upperBound(s.timesMs, toMs));
   const cursors = series.map((s) => lowerBound(s.timesMs, fromMs));
   const times: number[] = [];
   const indices: number[][] = series.map(() => []);
@@ -87,18 +87,6 @@ function sharedDatesUnordered(series: readonly TimedCloses[], fromMs: number, to
 function strictlyAscending(timesMs: Float64Array): boolean {
   for (let i = 1; i < timesMs.length; i++) if (!(timesMs[i] > timesMs[i - 1])) return false;
   return timesMs.length === 0 || !Number.isNaN(timesMs[0]);
-}
-
-/** First index whose time is > t (lowerBound's counterpart, for the inclusive end of the window). */
-function firstAbove(timesMs: Float64Array, t: number): number {
-  let lo = 0;
-  let hi = timesMs.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (timesMs[mid] <= t) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /** Fraction of `timesMs` on which the series has a bar (how well a series covers another's calendar). */

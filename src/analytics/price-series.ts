@@ -67,3 +67,15 @@ export function lowerBound(timesMs: Float64Array, t: number): number {
   }
   return lo;
 }
+
+/** First index whose time is > t (binary search; times ascend): lowerBound's counterpart for an inclusive end. */
+export function upperBound(timesMs: Float64Array, t: number): number {
+  let lo = 0;
+  let hi = timesMs.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (timesMs[mid] <= t) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}

@@ -5,7 +5,7 @@ import type { Metric } from "../../analytics/analog-search.js";
 import { anchoredMove, outcomeDistribution } from "../../analytics/anchored-outcomes.js";
 import { leadLag, type LeadLag } from "../../analytics/lead-lag.js";
 import type { ErrorCode } from "../../domain/app-error.js";
-import type { PriceSeries } from "../../analytics/price-series.js";
+import { lowerBound, type PriceSeries } from "../../analytics/price-series.js";
 import type { SeriesCache } from "../market-data/series-cache.js";
 import type { PatternResult, PatternService } from "../patterns/pattern-service.js";
 import { yieldToEventLoop } from "../yield-to-event-loop.js";
@@ -152,9 +152,7 @@ function leadLagBefore(ticker: PriceSeries, peer: PriceSeries, query: PlaybookQu
  * shared dates, and a stretch only loses the return at its start.
  */
 function latestAlignedReturns(ticker: PriceSeries, peer: PriceSeries, endMs: number, wanted: number): AlignedReturns {
-  let end = ticker.timesMs.length;
-  while (end > 0 && ticker.timesMs[end - 1] >= endMs) end -= 1;
-  const first = end - RECENT_STRETCH_FACTOR * wanted - 1;
+  const first = lowerBound(ticker.timesMs, endMs) - RECENT_STRETCH_FACTOR * wanted - 1;
   if (first > 0) {
     const recent = alignedReturns([ticker, peer], ticker.timesMs[first], endMs);
     if (recent.timesMs.length >= wanted) return recent;
