@@ -9,7 +9,7 @@ import fs from "node:fs";
 const TICK_MS = 10;
 
 /** CPU ms one thread of this process has used so far, or undefined if it cannot be read. */
-export function threadCpuMs(tid: number): number | undefined {
+function threadCpuMs(tid: number): number | undefined {
   try {
     // Fields 14 and 15 (utime, stime); the command name in field 2 may hold spaces, so split after ")".
     const fields = fs.readFileSync(`/proc/self/task/${tid}/stat`, "utf8").split(") ")[1]!.split(" ");
@@ -20,7 +20,7 @@ export function threadCpuMs(tid: number): number | undefined {
 }
 
 /** CPU ms the whole process (every thread) has used so far. */
-export function processCpuMs(): number {
+function processCpuMs(): number {
   const { user, system } = process.cpuUsage();
   return (user + system) / 1000;
 }
@@ -50,21 +50,23 @@ function everyThreadCpuMs(): Map<number, number> {
 
 /** Starts a measurement; the returned function gives the CPU used since, split main / client thread / rest. */
 export function startCpuSplit(clientTid: number | undefined): () => CpuSplit {
-  const main0 = threadCpuMs(process.pid);
-  const client0 = clientTid === undefined ? undefined : threadCpuMs(clientTid);
+  const before = everyThreadCpuMs();
   const total0 = processCpuMs();
-  const threads0 = everyThreadCpuMs();
   return () => {
+    const after = everyThreadCpuMs();
+    const used = (tid: number) => {
+      const start = before.get(tid);
+      const end = after.get(tid);
+      return start === undefined || end === undefined ? undefined : end - start;
+    };
     let busiestOtherMs: number | undefined;
-    for (const [tid, ms] of everyThreadCpuMs()) {
+    for (const [tid, end] of after) {
       if (tid === process.pid || tid === clientTid) continue;
-      const used = ms - (threads0.get(tid) ?? 0);
-      if (busiestOtherMs === undefined || used > busiestOtherMs) busiestOtherMs = used;
+      const ms = end - (before.get(tid) ?? 0);
+      if (busiestOtherMs === undefined || ms > busiestOtherMs) busiestOtherMs = ms;
     }
-    const main1 = threadCpuMs(process.pid);
-    const client1 = clientTid === undefined ? undefined : threadCpuMs(clientTid);
-    const mainMs = main0 === undefined || main1 === undefined ? undefined : main1 - main0;
-    const clientMs = client0 === undefined || client1 === undefined ? undefined : client1 - client0;
+    const mainMs = used(process.pid);
+    const clientMs = clientTid === undefined ? undefined : used(clientTid);
     return { mainMs, clientMs, busiestOtherMs, otherMs: processCpuMs() - total0 - (mainMs ?? 0) - (clientMs ?? 0) };
   };
 }
