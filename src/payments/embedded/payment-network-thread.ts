@@ -11,7 +11,8 @@
  * answers 503, a settlement is left to reconciliation), and the next call starts a new thread, whose chain
  * replays the journal and so holds every settlement mined before.
  */
-import { Worker } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
+import { startWorker } from "../../start-worker.js";
 import { FacilitatorResponseError } from "@x402/core/server";
 import { generatePrivateKey, privateKeyToAddress } from "viem/accounts";
 import type { FacilitatorClient } from "@x402/core/server";
@@ -71,11 +72,7 @@ export function spawnPaymentNetworkThread(options: EmbeddedPaymentNetworkOptions
   let replayedTransactions = 0;
 
   const spawn = (): Thread => {
-    // From source this module is TypeScript and so is the worker entry; from dist/ both are JavaScript.
-    const extension = import.meta.url.endsWith(".ts") ? ".ts" : ".js";
-    const worker = new Worker(new URL("../../worker-bootstrap.mjs", import.meta.url), {
-      workerData: { ...workerOptions, entry: new URL(`./payment-network-worker${extension}`, import.meta.url).href },
-    });
+    const worker = startWorker(import.meta.url, "payment-network-worker", { ...workerOptions });
     const pending = new Map<number, Pending>();
     const ready = new Promise<ReadyInfo>((resolve, reject) => {
       const stopped = (reason: string) => {

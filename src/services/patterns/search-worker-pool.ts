@@ -1,5 +1,6 @@
 import os from "node:os";
-import { Worker } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
+import { startWorker } from "../../start-worker.js";
 import type { AnySearchJob, SearchJobResult, SearchRunner } from "./search-job.js";
 
 interface Pending {
@@ -82,12 +83,7 @@ export class SearchWorkerPool implements SearchRunner {
 
   private spawn(): Slot | undefined {
     if (this.slots.length >= this.size) return undefined;
-    // Run from source this module is TypeScript and so is the worker (the bootstrap then registers tsx in
-    // the new thread); run from the built output both are JavaScript.
-    const extension = import.meta.url.endsWith(".ts") ? ".ts" : ".js";
-    const worker = new Worker(new URL("../../worker-bootstrap.mjs", import.meta.url), {
-      workerData: { entry: new URL(`./search-worker${extension}`, import.meta.url).href },
-    });
+    const worker = startWorker(import.meta.url, "search-worker");
     const slot: Slot = { worker, busy: undefined };
     worker.on("message", (message: { id: number; result?: SearchJobResult; error?: string }) => {
       const busy = slot.busy;
