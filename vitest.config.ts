@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     include: ["src/**/*.test.ts", "test/**/*.test.ts"],
     setupFiles: ["test/support/no-network.ts"],
+    // Tags this run's PostgreSQL schemas and drops them once every file is done (test/support/postgres-schemas.ts).
+    globalSetup: ["test/support/postgres-global-setup.ts"],
     // The default output, plus one line saying how many PostgreSQL tests were skipped (TEST_PG_URL unset).
     reporters: ["default", "./test/support/postgres-skip-reporter.ts"],
     testTimeout: 60_000,

@@ -1,23 +1,12 @@
-import { randomBytes } from "node:crypto";
-import pg from "pg";
 import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { systemClock } from "../../src/domain/clock.js";
 import type { RecurringJob } from "../../src/jobs/job-runner.js";
 import { PgBossJobRunner } from "../../src/jobs/pg-boss-job-runner.js";
+import { freshTestSchemaName } from "../support/test-databases.js";
 
 const pgUrl = process.env.TEST_PG_URL;
 const silent = pino({ level: "silent" });
-
-async function dropSchema(url: string, schema: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-  } finally {
-    await client.end();
-  }
-}
 
 describe.skipIf(pgUrl === undefined || pgUrl === "")("PgBossJobRunner on PostgreSQL", () => {
   const url = pgUrl as string;
@@ -28,13 +17,13 @@ describe.skipIf(pgUrl === undefined || pgUrl === "")("PgBossJobRunner on Postgre
 
   /** Two nodes sharing one queue schema, each with its own copy of the job. */
   function twoNodes(job: (node: string) => RecurringJob, options: { expireInSeconds?: number; pollingIntervalSeconds?: number } = {}) {
-    const schema = `t_${randomBytes(5).toString("hex")}_jobs`;
+    // Dropped when the run ends, not here (test/support/postgres-schemas.ts says why).
+    const schema = `${freshTestSchemaName()}_jobs`;
     const nodes = ["a", "b"].map((node) => {
       const runner = new PgBossJobRunner({ connectionString: url, schema, maxConnections: 2, ...options }, systemClock, silent);
       runner.register(job(node));
       return runner;
     });
-    cleanups.push(() => dropSchema(url, schema));
     for (const runner of nodes) cleanups.push(() => runner.stop());
     return nodes as [PgBossJobRunner, PgBossJobRunner];
   }
