@@ -29,6 +29,8 @@
  *   automined blocks keep far below the cap.
  * - Receipts: with automine a transaction is mined inside `eth_sendRawTransaction`, so the receipt is fetched
  *   directly; viem's polling `waitForTransactionReceipt` is only the fallback.
+ * - Key recovery: x402's checks of the payer's signature call viem's `recoverAddress`, which
+ *   ./native-key-recovery.ts makes native (libsecp256k1) in the thread that builds this network.
  * - P8: `x402Facilitator.getSupported()` is synchronous; the `FacilitatorClient` interface wants a Promise.
  */
 import { x402Facilitator } from "@x402/core/facilitator";
@@ -63,6 +65,7 @@ import { readAuthorizationState, type AuthorizationState } from "./authorization
 import { openChainJournal } from "./chain-journal.js";
 import { createSerialLane } from "./serial-lane.js";
 import { withNativeTransactionSigning } from "./native-transaction-signing.js";
+import { installNativeKeyRecovery } from "./native-key-recovery.js";
 
 export type { AuthorizationState };
 
@@ -150,6 +153,8 @@ function methodNotFound(method: string): Error & { code: number } {
 export async function createEmbeddedPaymentNetwork(
   options: EmbeddedPaymentNetworkOptions = {},
 ): Promise<EmbeddedPaymentNetwork> {
+  // The facilitator's checks of payer signatures recover keys through viem: make those native in this thread.
+  await installNativeKeyRecovery();
   const privateKey = options.facilitatorPrivateKey ?? generatePrivateKey();
   const account = withNativeTransactionSigning(privateKeyToAccount(privateKey), privateKey);
 
