@@ -1,4 +1,4 @@
-import { bootstrapMeanInterval, mulberry32, type Interval } from "../core/bootstrap.js";
+import { bootstrapMeanInterval, type Interval } from "../core/bootstrap.js";
 import { returnBetween } from "../core/returns.js";
 import { mean, sampleStd } from "../core/statistics.js";
 import { closeAtMoment } from "./forward-distribution.js";
@@ -101,7 +101,7 @@ export interface Evidence {
 export function forecastEvidence(independent: readonly number[], baseline: Baseline): Evidence {
   const n = independent.length;
   const meanIndependent = n === 0 ? null : mean(independent);
-  const meanCi = bootstrapMeanInterval(independent, BOOTSTRAP_RESAMPLES, BOOTSTRAP_LEVEL, mulberry32(BOOTSTRAP_SEED));
+  const meanCi = bootstrapMeanInterval(independent, BOOTSTRAP_RESAMPLES, BOOTSTRAP_LEVEL, BOOTSTRAP_SEED);
   const base = baseline.mean;
   if (meanIndependent === null || base === null) return { baseline, nIndependent: n, meanIndependent, meanCi, excess: { mean: null, ci: null, tStat: null } };
   const std = n >= 2 ? sampleStd(independent) : 0;

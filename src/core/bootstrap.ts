@@ -26,19 +26,33 @@ export interface Interval {
 
 /**
  * The central `level` interval of the mean of `values` by the percentile bootstrap: B resamples of n values
- * drawn with replacement (draw j of a resample is values[floor(u * n)] for the next u of `uniform`, resample
- * after resample), each resample's mean, and the type-7 percentiles (1 - level) / 2 and (1 + level) / 2 of
- * those B means. null below two values (one value has no spread to resample).
+ * drawn with replacement (draw j of a resample is values[floor(u * n)] for the next u of mulberry32(seed),
+ * resample after resample), each resample's mean, and the type-7 percentiles (1 - level) / 2 and
+ * (1 + level) / 2 of those B means. null below two values (one value has no spread to resample).
+ *
+ * The generator's step is written out in the loop rather than called through `mulberry32`: B·n draws (up to
+ * 2 million on a long history) run on the event loop, and the inlined step is 2-3x faster with exactly the
+ * same sequence (a test compares both, draw for draw, through the results).
  */
-export function bootstrapMeanInterval(values: ArrayLike<number>, resamples: number, level: number, uniform: () => number): Interval | null {
+export function bootstrapMeanInterval(values: ArrayLike<number>, resamples: number, level: number, seed: number): Interval | null {
   const n = values.length;
   if (n < 2) return null;
   if (!Number.isInteger(resamples) || resamples < 1) throw new RangeError(`resamples must be a positive integer, got ${resamples}`);
   if (!(level > 0 && level < 1)) throw new RangeError(`level must lie in (0, 1), got ${level}`);
+  // One monomorphic array for the hot loop, whatever the caller passed.
+  const sample = Float64Array.from(values);
   const means = new Float64Array(resamples);
+  let state = seed >>> 0;
   for (let b = 0; b < resamples; b++) {
     let sum = 0;
-    for (let j = 0; j < n; j++) sum += values[Math.floor(uniform() * n)];
+    for (let j = 0; j < n; j++) {
+      // mulberry32, as above.
+      state = (state + 0x6d2b79f5) >>> 0;
+      let t = state;
+      t = Math.imul(t ^ (t >>> 15), t | 1);
+      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+      sum += sample[Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n)]!;
+    }
     means[b] = sum / n;
   }
   means.sort();
