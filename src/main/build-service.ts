@@ -96,14 +96,15 @@ export interface Service {
   logger: Logger;
   /** Every recurring task registers here; the server starts it, tests call `runNow`. */
   jobs: JobRunner;
-  /** Which mode market data is in and whether it works; the server logs it after listening. */
+  /** Which mode market data is in and whether it works (the warm-up runs it; tests call it directly). */
   checkMarketData(): Promise<MarketDataCheck>;
   /**
-   * After listening: starts the search workers, loads the payment code a first paid call needs (mppx) and
-   * preloads the stored histories of the `universe=all` list, so the first heavy call is not a cold one.
-   * Resolves with the tickers preloaded.
+   * After listening: starts the search workers, loads the payment code a first paid call needs (mppx), checks
+   * market data (checkMarketData) and preloads the stored histories of the `universe=all` list, so the first
+   * heavy call is not a cold one and competes with none of this. Resolves with the check (or why it failed)
+   * and the tickers preloaded.
    */
-  warmUp(): Promise<{ preloaded: string[] }>;
+  warmUp(): Promise<{ marketData: MarketDataCheck | { failed: unknown }; preloaded: string[] }>;
   /** Every paid route as the payment gate declares it to x402, bazaar extensions included (validated by a test). */
   paymentRoutes: RoutesConfig;
   close(): Promise<void>;
@@ -253,14 +254,17 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
     jobs,
     checkMarketData: () => marketData.check(),
     warmUp: async () => {
-      // The payment code first, since every paid call (its 402 included) waits for it; then the fixed
+      // The payment code first, since every paid call (its 402 included) waits for it. Then the market-data
+      // check: offline it parses every CSV of the folder (once; later calls reuse them), about a second of
+      // event-loop work that must be over before the first calls rather than beside them. Then the fixed
       // `universe=all` list: at most 17 daily histories (~1.5 MB each), only those already stored.
-      const paymentsThenHistories = async () => {
+      const paymentsThenData = async () => {
         await paymentGate.warmUp();
-        return patterns.seriesCache.preload(UNIVERSE_ALL.symbols, "1d");
+        const checked = await marketData.check().catch((error: unknown) => ({ failed: error }));
+        return { marketData: checked, preloaded: await patterns.seriesCache.preload(UNIVERSE_ALL.symbols, "1d") };
       };
-      const [preloaded] = await Promise.all([paymentsThenHistories(), patterns.warmUp()]);
-      return { preloaded };
+      const [warmed] = await Promise.all([paymentsThenData(), patterns.warmUp()]);
+      return warmed;
     },
     paymentRoutes: paymentGate.routes,
     close: async () => {

@@ -31,15 +31,16 @@ async function main(): Promise<void> {
       process.exit(1);
     });
     // After listening, so start-up time is not spent here; the first heavy call then finds warm workers,
-    // the payment code loaded and the histories it most likely needs in memory.
+    // the payment code loaded, market data checked and the histories it most likely needs in memory. A slow or
+    // absent upstream never delays the start, only these lines.
     service.warmUp().then(
-      ({ preloaded }) => logger.info({ preloaded }, "warm-up done (search workers, payment code, stored histories)"),
+      ({ marketData, preloaded }) => {
+        if ("failed" in marketData) logger.error({ err: marketData.failed }, "market data check failed");
+        else if (marketData.ok) logger.info({ marketData: marketData.mode }, marketData.message);
+        else logger.warn({ marketData: marketData.mode }, marketData.message);
+        logger.info({ preloaded }, "warm-up done (search workers, payment code, market data check, stored histories)");
+      },
       (error: unknown) => logger.warn({ err: error }, "warm-up failed; the first heavy call will do what it did not"),
-    );
-    // In the background: a slow or absent upstream never delays the start, only this line.
-    void service.checkMarketData().then(
-      (check) => (check.ok ? logger.info({ marketData: check.mode }, check.message) : logger.warn({ marketData: check.mode }, check.message)),
-      (error: unknown) => logger.error({ err: error }, "market data check failed"),
     );
     if (service.testMoney) {
       logger.warn(

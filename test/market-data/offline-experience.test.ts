@@ -60,6 +60,11 @@ describe.skipIf(!SHARED_PRESENT)("offline market data", () => {
     expect(check).toMatchObject({ mode: "offline", ok: true });
     expect(check.message).toMatch(/OFFLINE from .*datasets\/daily \(17 files whose last bars run from 2024-12-06 to 2026-08-18\)/);
   });
+
+  it("runs that check inside the warm-up (before \"warm-up done\"), where the server logs it from", async () => {
+    const { marketData } = await harness.service().warmUp();
+    expect(marketData).toMatchObject({ mode: "offline", ok: true, message: expect.stringMatching(/^Market data is OFFLINE from .*\(17 files/) });
+  });
 });
 
 it("puts the offline hint next to the quick-start commands", () => {
