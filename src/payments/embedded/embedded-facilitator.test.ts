@@ -16,6 +16,7 @@ import {
   BASE_NETWORK,
   BASE_USDC_ADDRESS,
   MULTICALL3_ADDRESS,
+  SETTLEMENT_GAS_LIMIT,
   createEmbeddedPaymentNetwork,
   type EmbeddedPaymentNetwork,
 } from "./embedded-facilitator.js";
@@ -148,6 +149,11 @@ describe.each([
     const receipt = await reader.getTransactionReceipt({ hash: settled.transaction as `0x${string}` });
     expect(receipt.status).toBe("success");
     expect(getAddress(receipt.from)).toBe(net.facilitatorAddress); // the facilitator pays the gas
+    // The gas limit is the fixed one (no estimate), with room: a first transfer to a fresh recipient is the
+    // dearest case (new balance slot) and must stay under three quarters of it.
+    const sent = await reader.getTransaction({ hash: settled.transaction as `0x${string}` });
+    expect(sent.gas).toBe(SETTLEMENT_GAS_LIMIT);
+    expect(receipt.gasUsed).toBeLessThan((SETTLEMENT_GAS_LIMIT * 3n) / 4n);
     const nonce = (payload.payload as { authorization: { nonce: `0x${string}` } }).authorization.nonce;
     expect(
       await reader.readContract({
@@ -240,6 +246,8 @@ describe.each([
 
     expect(results.map((r) => r.errorReason ?? "ok")).toEqual(Array(20).fill("ok"));
     expect(new Set(results.map((r) => r.transaction)).size).toBe(20);
+    // Settled without a verify first: nothing vouches for these transfers, so their gas was estimated.
+    expect((await reader.getTransaction({ hash: results[0]!.transaction as `0x${string}` })).gas).not.toBe(SETTLEMENT_GAS_LIMIT);
     const balances = await Promise.all(payers.map((p) => net.balanceOf(p.account.address)));
     expect(balances).toEqual(Array(20).fill(0n));
     expect(await net.balanceOf(payTo)).toBe(20n * PRICE);

@@ -27,6 +27,8 @@
  * - Fees: every transaction is EIP-1559 with fixed caps (FEE_CAP_WEI, no priority fee), so viem does not
  *   fetch the latest block and the priority fee for each send. The chain charges its base fee, which empty
  *   automined blocks keep far below the cap.
+ * - Gas: the settlement of an authorization that verify has just simulated gets a fixed gas limit
+ *   (SETTLEMENT_GAS_LIMIT) rather than an estimate: one chain execution less per paid call.
  * - Receipts: with automine a transaction is mined inside `eth_sendRawTransaction`, so the receipt is fetched
  *   directly; viem's polling `waitForTransactionReceipt` is only the fallback.
  * - Key recovery: x402's checks of the payer's signature call viem's `recoverAddress`, which
@@ -83,6 +85,20 @@ export {
 const DEFAULT_FACILITATOR_ETH = 10n ** 21n;
 /** maxFeePerGas of every transaction: the chain's first base fee (1 gwei) with room to spare. */
 const FEE_CAP_WEI = 2_000_000_000n;
+/**
+ * Gas limit of a settlement (TestUSDC `transferWithAuthorization`) whose authorization this facilitator's verify
+ * has just simulated with success: viem then need not estimate it (the estimate is another execution of the same
+ * transfer on the chain). A settlement uses about 60-85k gas (more when the recipient's balance slot is new); a
+ * test keeps it under three quarters of this. Any other send is estimated as usual, so a replayed or unverified
+ * authorization still fails before broadcast with the token's own reason (nonce already used, and so on).
+ */
+export const SETTLEMENT_GAS_LIMIT = 150_000n;
+/** How long a successful simulation in verify vouches for the settle of the same authorization. */
+const SIMULATION_VOUCHES_MS = 30_000;
+/** Bound on authorizations remembered as simulated (cleared wholesale past it: the cost is only an estimate). */
+const SIMULATED_MAX = 10_000;
+/** The token function a settlement calls: its cost on TestUSDC is known. */
+const SETTLEMENT_FUNCTION = "transferWithAuthorization";
 /** Addresses whose code is remembered (about 100 bytes each); past it the memory starts over. */
 const KNOWN_CODE_MAX = 10_000;
 const POLLING_INTERVAL_MS = 20;
@@ -227,6 +243,23 @@ export async function createEmbeddedPaymentNetwork(
     }
     return code;
   };
+  /** Authorizations (payer|nonce) whose transfer verify simulated with success, and when; see SETTLEMENT_GAS_LIMIT. */
+  const simulatedAt = new Map<string, number>();
+  const authorizationKey = (payer: unknown, nonce: unknown) => `${String(payer).toLowerCase()}|${String(nonce).toLowerCase()}`;
+  const rememberSimulated = (payload: PaymentPayload) => {
+    const authorization = (payload.payload as { authorization?: { from?: unknown; nonce?: unknown } }).authorization;
+    if (authorization?.from === undefined || authorization.nonce === undefined) return;
+    if (simulatedAt.size >= SIMULATED_MAX) simulatedAt.clear();
+    simulatedAt.set(authorizationKey(authorization.from, authorization.nonce), Date.now());
+  };
+  /** True once per simulated authorization, within SIMULATION_VOUCHES_MS: a second settle of it is estimated. */
+  const vouchedSettlement = (functionName: string, args: readonly unknown[] | undefined): boolean => {
+    if (functionName !== SETTLEMENT_FUNCTION || args === undefined) return false;
+    const key = authorizationKey(args[0], args[5]); // (from, to, value, validAfter, validBefore, nonce, …)
+    const at = simulatedAt.get(key);
+    simulatedAt.delete(key);
+    return at !== undefined && Date.now() - at < SIMULATION_VOUCHES_MS;
+  };
   const READ_ONLY_RPC = /^(eth_get|eth_call$|eth_chainId$|eth_blockNumber$|eth_estimateGas$)/;
 
   const waitForReceipt = async (hash: Hex, timeout = RECEIPT_TIMEOUT_MS) => {
@@ -256,7 +289,7 @@ export async function createEmbeddedPaymentNetwork(
             abi: abi as Abi,
             functionName,
             args,
-            ...(gas === undefined ? {} : { gas }),
+            ...(gas !== undefined ? { gas } : vouchedSettlement(functionName, args) ? { gas: SETTLEMENT_GAS_LIMIT } : {}),
             ...(dataSuffix === undefined ? {} : { dataSuffix }),
           }),
         ),
@@ -277,7 +310,9 @@ export async function createEmbeddedPaymentNetwork(
   const facilitator: FacilitatorClient = {
     verify: async (payload: PaymentPayload, requirements: PaymentRequirements): Promise<VerifyResponse> => {
       assertOpen("verify");
-      return core.verify(payload, requirements);
+      const verified = await core.verify(payload, requirements);
+      if (verified.isValid) rememberSimulated(payload);
+      return verified;
     },
     settle: async (payload: PaymentPayload, requirements: PaymentRequirements): Promise<SettleResponse> => {
       assertOpen("settle");
