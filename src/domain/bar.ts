@@ -45,13 +45,25 @@ export function formatBarTime(tsMs: number, timeframe: Timeframe): string {
 const FIRST_4_DIGIT_YEAR_MS = Date.UTC(1000, 0, 1);
 const FIRST_5_DIGIT_YEAR_MS = Date.UTC(10000, 0, 1);
 
+/** Days 1900-01-01 to 2099-12-31 keep their formatted date once asked for: at most 73,049 short strings (~3 MB). */
+const REMEMBERED_FROM_DAY = Date.UTC(1900, 0, 1) / DAY_MS;
+const REMEMBERED_DAYS = (Date.UTC(2100, 0, 1) - Date.UTC(1900, 0, 1)) / DAY_MS;
+const rememberedDates: (string | undefined)[] = new Array<string | undefined>(REMEMBERED_DAYS);
+
 /**
- * The UTC calendar date of an instant as `YYYY-MM-DD`, as `toISOString().slice(0, 10)` gives it, by integer
- * arithmetic (the proleptic Gregorian civil-from-days conversion) instead of a Date object and a string per
- * call: responses carry a date for every bar of every analog, thousands per call, formatted on the event loop.
- * Years outside 1000-9999 (which ISO writes differently) go through Date.
+ * The UTC calendar date of an instant as `YYYY-MM-DD`, as `toISOString().slice(0, 10)` gives it. Responses carry
+ * a date for every bar of every analog, thousands per call, formatted on the event loop, and the same few
+ * thousand trading days recur across series and calls: so each day of 1900-2099 is formatted once and
+ * remembered. Formatting is integer arithmetic (the proleptic Gregorian civil-from-days conversion) rather than a
+ * Date object per call; years outside 1000-9999 (which ISO writes differently) go through Date.
  */
 export function formatUtcDate(tsMs: number): string {
+  const slot = Math.floor(tsMs / DAY_MS) - REMEMBERED_FROM_DAY;
+  if (slot >= 0 && slot < REMEMBERED_DAYS) return (rememberedDates[slot] ??= civilDate(tsMs));
+  return civilDate(tsMs);
+}
+
+function civilDate(tsMs: number): string {
   if (!(tsMs >= FIRST_4_DIGIT_YEAR_MS && tsMs < FIRST_5_DIGIT_YEAR_MS)) return new Date(tsMs).toISOString().slice(0, 10);
   // Days since 0000-03-01, so leap days fall at the end of each 4/100/400-year cycle.
   const z = Math.floor(tsMs / DAY_MS) + 719_468;
