@@ -40,18 +40,71 @@ function windowedLogReturns(series: PriceSeries) {
   const n = series.closes.length;
   const logReturns = new Float64Array(n).fill(Number.NaN);
   const badBefore = new Int32Array(n + 1);
+  // Prefix sums of the good returns and of their squares (a bad return counts as 0: no clean window holds one).
+  const sums = new Float64Array(n + 1);
+  const squares = new Float64Array(n + 1);
   for (let i = 1; i < n; i++) {
     logReturns[i] = Math.log(series.closes[i] / series.closes[i - 1]);
     const bad = !Number.isFinite(logReturns[i]) || series.breakBefore[i] === 1;
     badBefore[i + 1] = badBefore[i] + (bad ? 1 : 0);
+    const r = bad ? 0 : logReturns[i];
+    sums[i + 1] = sums[i] + r;
+    squares[i + 1] = squares[i] + r * r;
   }
   const first = (e: number, bars: number) => e - bars + 2;
   return {
+    length: n,
     clean: (e: number, bars: number) => badBefore[e + 1] - badBefore[first(e, bars)] === 0,
     returns: (e: number, bars: number) => logReturns.subarray(first(e, bars), e + 1),
-    /** sampleStd of a clean window's returns (all finite), read in place: the ranking below visits every window. */
+    /** sampleStd of a clean window's returns (all finite), read in place, with sampleStd's exact arithmetic. */
     vol: (e: number, bars: number) => sampleStdOfRange(logReturns, first(e, bars), e + 1),
+    /** The window's sum of returns and of squared returns, from the prefix sums (O(1), not exact: see rankVolatility). */
+    sum: (e: number, bars: number) => sums[e + 1] - sums[first(e, bars)],
+    sumOfSquares: (e: number, bars: number) => squares[e + 1] - squares[first(e, bars)],
+    /** Σ|r| and Σr² over the whole series, which bound the rounding error of any window's prefix-sum difference. */
+    totalAbs: () => {
+      let total = 0;
+      for (let i = 1; i < n; i++) if (badBefore[i + 1] === badBefore[i]) total += Math.abs(logReturns[i]);
+      return total;
+    },
+    totalSquares: squares[n],
   };
+}
+
+const UNIT_ROUNDOFF = 2 ** -53;
+
+/**
+ * How many clean windows of `bars` bars ending at or before `endIndex` have a volatility (sampleStd of their
+ * returns, exactly as `vol` computes it) at or below `target`, and how many clean windows there are.
+ *
+ * Every window is decided in O(1) from prefix sums, var ≈ (S2 − S1²/k) / (k − 1) over its k returns, when that
+ * estimate lies beyond a bound on its rounding error from the target's variance; only windows within the bound
+ * are computed exactly (two-pass, O(k)). The bound: a prefix sum over n terms is off by at most n·u·Σ|term|, so
+ * S1 and S2 by twice that; the final operations and the difference between the one-pass estimate and the exact
+ * two-pass value (about (k + 4)·u relative) are added, and the whole is taken four times over. Windows outside
+ * the bound are then on the same side of the target as their exact value, strictly (the margin is many ulps), so
+ * the counts equal those of computing every window exactly; a test checks that on every dataset file.
+ */
+function rankVolatility(windows: ReturnType<typeof windowedLogReturns>, endIndex: number, bars: number, target: number): { compared: number; atOrBelow: number } {
+  const k = bars - 1;
+  const targetVariance = target * target;
+  const sumError = 2 * windows.length * UNIT_ROUNDOFF * windows.totalAbs();
+  const squaresError = 2 * windows.length * UNIT_ROUNDOFF * windows.totalSquares;
+  let compared = 0;
+  let atOrBelow = 0;
+  for (let e = bars - 1; e <= endIndex; e++) {
+    if (!windows.clean(e, bars)) continue;
+    compared += 1;
+    const s1 = windows.sum(e, bars);
+    const s2 = windows.sumOfSquares(e, bars);
+    const estimate = (s2 - (s1 * s1) / k) / (k - 1);
+    const estimateError = (squaresError + (2 * Math.abs(s1) * sumError + sumError * sumError) / k) / (k - 1);
+    const relativeError = (k + 8) * UNIT_ROUNDOFF * (Math.abs(estimate) + targetVariance + (s2 + (s1 * s1) / k) / (k - 1));
+    const margin = 4 * (estimateError + relativeError);
+    if (estimate < targetVariance - margin) atOrBelow += 1;
+    else if (!(estimate > targetVariance + margin) && windows.vol(e, bars) <= target) atOrBelow += 1;
+  }
+  return { compared, atOrBelow };
 }
 
 function barsPerYearAt(timesMs: Float64Array, endIndex: number): number {
@@ -79,13 +132,7 @@ export function regimeLabel(series: PriceSeries, endIndex: number, bars: number)
   const dailyVol = sampleStd(returns);
   const logReturn = Math.log(series.closes[endIndex] / series.closes[endIndex - bars + 1]);
   const trendZ = dailyVol === 0 ? 0 : logReturn / (dailyVol * Math.sqrt(bars - 1));
-  let compared = 0;
-  let atOrBelow = 0;
-  for (let e = bars - 1; e <= endIndex; e++) {
-    if (!windows.clean(e, bars)) continue;
-    compared += 1;
-    if (windows.vol(e, bars) <= dailyVol) atOrBelow += 1;
-  }
+  const { compared, atOrBelow } = rankVolatility(windows, endIndex, bars, dailyVol);
   const volPercentile = atOrBelow / compared;
   const barsPerYear = barsPerYearAt(series.timesMs, endIndex);
   return {
