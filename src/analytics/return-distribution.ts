@@ -1,4 +1,4 @@
-import { mean, percentile, sampleStd } from "../core/statistics.js";
+import { mean, percentileOfSorted, sampleStd } from "../core/statistics.js";
 
 /** Descriptive statistics of a sample of returns (decimals). Every figure is null when the sample is empty. */
 export interface ReturnStats {
@@ -23,9 +23,9 @@ export function describeReturns(values: readonly number[]): ReturnStats {
   if (n === 0) {
     return { n, mean: null, std: null, hitRate: null, p10: null, p25: null, p50: null, p75: null, p90: null, min: null, max: null };
   }
-  // Sorted once: percentile() sorts its own copy, which is much cheaper on input that is already in order.
+  // Sorted once for the five percentiles (the values are finite: they are returns).
   const sorted = Float64Array.from(values).sort();
-  const at = (p: number) => percentile(sorted, p);
+  const at = (p: number) => percentileOfSorted(sorted, p);
   return {
     n,
     mean: mean(values),

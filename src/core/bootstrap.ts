@@ -2,7 +2,7 @@
  * Percentile bootstrap of a mean, and the seeded generator that drives it (core imports nothing, so the
  * generator lives here; callers pass the seed). Glossary: n = sample size, B = resamples.
  */
-import { percentile } from "./statistics.js";
+import { percentileOfSorted } from "./statistics.js";
 
 /**
  * mulberry32: a 32-bit-state uniform generator on [0, 1) (period 2^32), the same sequence on every platform.
@@ -57,5 +57,5 @@ export function bootstrapMeanInterval(values: ArrayLike<number>, resamples: numb
   }
   means.sort();
   const tail = ((1 - level) / 2) * 100;
-  return { low: percentile(means, tail), high: percentile(means, 100 - tail) };
+  return { low: percentileOfSorted(means, tail), high: percentileOfSorted(means, 100 - tail) };
 }

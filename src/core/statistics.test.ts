@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mean, median, percentile, sampleStd, sampleStdOfRange } from "./statistics.js";
+import { mean, median, percentile, percentileOfSorted, sampleStd, sampleStdOfRange } from "./statistics.js";
 
 describe("mean", () => {
   it("averages", () => {
@@ -85,5 +85,18 @@ describe("sampleStdOfRange", () => {
         expect(Object.is(sampleStdOfRange(values, start, start + width), sampleStd(values.subarray(start, start + width)))).toBe(true);
       }
     }
+  });
+});
+
+describe("percentileOfSorted", () => {
+  it("gives percentile()'s bits on input already sorted, and refuses a p outside [0, 100]", () => {
+    let state = 17;
+    const next = () => ((state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31 - 0.5) * 0.2;
+    for (const n of [1, 2, 7, 2000]) {
+      const values = Array.from({ length: n }, next);
+      const sorted = Float64Array.from(values).sort();
+      for (const p of [0, 5, 10, 33.3, 50, 90, 95, 100]) expect(percentileOfSorted(sorted, p)).toBe(percentile(values, p));
+    }
+    expect(() => percentileOfSorted([1, 2], 101)).toThrow(RangeError);
   });
 });

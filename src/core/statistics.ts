@@ -69,8 +69,16 @@ export function sampleStdOfRange(values: Numbers, start: number, end: number): n
  */
 export function percentile(values: Numbers, p: number): number {
   requireFinite(values, "percentile", 1);
+  return percentileOfSorted(Float64Array.from(values).sort(), p);
+}
+
+/**
+ * percentile() of values the caller has already sorted ascending (and knows finite and non-empty), without the
+ * copy and the sort: callers that read several percentiles of one sample (a bootstrap's 2000 means, a whole
+ * history's returns) sort it once.
+ */
+export function percentileOfSorted(sorted: Numbers, p: number): number {
   if (!Number.isFinite(p) || p < 0 || p > 100) throw new RangeError(`percentile p must be within [0, 100], got ${p}`);
-  const sorted = Float64Array.from(values).sort();
   const h = ((sorted.length - 1) * p) / 100;
   const lower = Math.floor(h);
   const fraction = h - lower;
