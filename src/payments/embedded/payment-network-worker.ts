@@ -8,6 +8,7 @@
  */
 import { parentPort, workerData } from "node:worker_threads";
 import { createEmbeddedPaymentNetwork, type EmbeddedPaymentNetwork, type EmbeddedPaymentNetworkOptions } from "./embedded-facilitator.js";
+import { rehearseVerify } from "./verify-rehearsal.js";
 import type { PaymentNetworkCall, PaymentNetworkReply, PaymentNetworkReady, SerializedError } from "./payment-network-protocol.js";
 
 if (parentPort === null) throw new Error("payment-network-worker must run as a worker thread");
@@ -50,6 +51,8 @@ try {
     ready: { facilitatorAddress: network.facilitatorAddress, replayedTransactions: network.replayedTransactions },
   };
   port.postMessage(ready);
+  // After "ready", so the service is not kept waiting; calls that arrive meanwhile interleave with it.
+  void rehearseVerify(network.facilitator).catch(() => undefined);
 } catch (error) {
   port.postMessage({ failed: serializeError(error) } satisfies PaymentNetworkReady);
 }
