@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { FacilitatorResponseError } from "@x402/core/server";
 import { generatePrivateKey, privateKeyToAddress } from "viem/accounts";
+import type { Worker } from "node:worker_threads";
 import { describe, expect, it } from "vitest";
 import { EmbeddedChainUnavailableError } from "./local-chain.js";
 import { spawnPaymentNetworkThread } from "./payment-network-thread.js";
@@ -42,6 +43,28 @@ describe("the payment network thread, started without waiting", () => {
       expect(await second.balanceOf(who)).toBe(7n);
     } finally {
       await second.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  // Stopped between calls. Stopping it while the chain (EDR, native) is executing a call aborts the whole process
+  // (EDR's callback into a torn-down isolate is a fatal error in its N-API layer): that case is left to the process
+  // supervisor, and the journal and the claims' reconciliation make the restart whole.
+  it("starts a new thread after its thread stopped, and the new chain replays the journal", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "payment-thread-"));
+    const who = privateKeyToAddress(generatePrivateKey());
+    const threads: Worker[] = [];
+    const network = spawnPaymentNetworkThread({ facilitatorPrivateKey: generatePrivateKey(), journalFile: path.join(dir, "chain-journal.ndjson") }, (worker) => threads.push(worker));
+    try {
+      await network.mintUsdc(who, 7n);
+      await threads[0]!.terminate();
+      // The next call starts a second thread, whose chain replays the journal: the mint is still there.
+      expect(await network.balanceOf(who)).toBe(7n);
+      expect(threads).toHaveLength(2);
+      expect(await network.mintUsdc(who, 1n)).toMatch(/^0x[0-9a-f]{64}$/);
+      expect(await network.balanceOf(who)).toBe(8n);
+    } finally {
+      await network.close();
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });

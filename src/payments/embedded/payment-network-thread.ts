@@ -2,14 +2,16 @@
  * The embedded payment network on its own thread: the same EmbeddedPaymentNetwork interface as the in-process
  * one (./embedded-facilitator.ts), each call forwarded to ./payment-network-worker.ts.
  *
- * Why: in embedded mode a paid call costs the facilitator two secp256k1 key recoveries in viem's pure
- * JavaScript (verify, and verify again at settle), a simulation, a signed transaction and the mining of a
- * block: about 10 ms of CPU that used to run on the HTTP event loop. On its own thread it runs on the other
- * core, and the event loop only routes, claims, signs and answers.
+ * Why: in embedded mode a paid call costs the facilitator two key recoveries (verify, and verify again at
+ * settle), a simulation, a signed transaction and the mining of a block: several ms of CPU that used to run on
+ * the HTTP event loop. On its own thread it runs on the other core, and the event loop only routes, claims,
+ * signs and answers.
  *
- * If the thread dies, the calls under way fail as facilitator trouble (FacilitatorResponseError: the gate
+ * If the thread stops, the calls under way fail as facilitator trouble (FacilitatorResponseError: the gate
  * answers 503, a settlement is left to reconciliation), and the next call starts a new thread, whose chain
- * replays the journal and so holds every settlement mined before.
+ * replays the journal and so holds every settlement mined before. (A thread stopped while the chain is
+ * executing takes the process with it: EDR's native callback into the torn-down thread is fatal. The process
+ * supervisor restarts the service; the journal and the reconciliation of claims make that restart whole.)
  */
 import type { Worker } from "node:worker_threads";
 import { startWorker } from "../../start-worker.js";
@@ -60,7 +62,11 @@ export async function startPaymentNetworkThread(options: EmbeddedPaymentNetworkO
  * Starts the thread without waiting for it, so the service can listen while the chain boots in the other
  * isolate (loading hardhat, viem and the facilitator there takes most of a second); calls wait for it.
  */
-export function spawnPaymentNetworkThread(options: EmbeddedPaymentNetworkOptions = {}): PaymentNetworkThread {
+export function spawnPaymentNetworkThread(
+  options: EmbeddedPaymentNetworkOptions = {},
+  /** Sees each thread started, the first and any started again after one died (tests stop one to exercise that). */
+  onThreadStarted?: (worker: Worker) => void,
+): PaymentNetworkThread {
   // The key is settled here, so the facilitator's address is known before the thread is up.
   const facilitatorPrivateKey = options.facilitatorPrivateKey ?? generatePrivateKey();
   const workerOptions: EmbeddedPaymentNetworkOptions = { ...options, facilitatorPrivateKey };
@@ -73,6 +79,7 @@ export function spawnPaymentNetworkThread(options: EmbeddedPaymentNetworkOptions
 
   const spawn = (): Thread => {
     const worker = startWorker(import.meta.url, "payment-network-worker", { ...workerOptions });
+    onThreadStarted?.(worker);
     const pending = new Map<number, Pending>();
     const ready = new Promise<ReadyInfo>((resolve, reject) => {
       const stopped = (reason: string) => {
