@@ -5,7 +5,10 @@
  * calls come over HTTP from another thread (./load-driver.mjs), with every payment signed by the stock
  * x402 client before the clock starts, so the service's event loop carries only the service's own work.
  *
- *   npm run bench:event-loop [-- --cheap-calls 40 --heavy-payments 40 --json <file>]
+ *   npm run bench:event-loop [-- --cheap-calls 150 --heavy-payments 100 --json <file>]
+ *
+ * 150 cheap calls keep the loaded phase about 4 s long, so the delay p99 rests on thousands of samples (with 40
+ * calls, about a second, it moved by 5 ms from run to run on the same code).
  *
  * Printed per phase: the cheap call's p50 and p90 (ms), the event-loop delay p99 and max
  * (monitorEventLoopDelay, 1 ms resolution), the heavy calls answered, and the CPU per thread. Each heavy
@@ -25,8 +28,8 @@ import { startCpuSplit } from "./thread-cpu.js";
 
 const args = process.argv.slice(2);
 const option = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
-const cheapCalls = Number(option("--cheap-calls") ?? 40);
-const heavyPayments = Number(option("--heavy-payments") ?? 40);
+const cheapCalls = Number(option("--cheap-calls") ?? 150);
+const heavyPayments = Number(option("--heavy-payments") ?? 100);
 const jsonFile = option("--json");
 const CHEAP = "/get_latest_price?ticker=AAPL";
 const UNIVERSE = "ticker=SPY&start_date=2015-01-02&end_date=2016-01-04&k=20&metric=l1&universe=all";

@@ -47,9 +47,9 @@ describe("the payment network thread, started without waiting", () => {
     }
   });
 
-  // Stopped between calls. Stopping it while the chain (EDR, native) is executing a call aborts the whole process
-  // (EDR's callback into a torn-down isolate is a fatal error in its N-API layer): that case is left to the process
-  // supervisor, and the journal and the claims' reconciliation make the restart whole.
+  // Stopped between calls, its chain closed first. Tearing down a thread whose chain (EDR, native) is still open
+  // can abort the whole process (EDR's callback into the torn-down isolate is a fatal error in its N-API layer):
+  // that case is left to the process supervisor, and the journal and the claims' reconciliation make the restart whole.
   it("starts a new thread after its thread stopped, and the new chain replays the journal", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "payment-thread-"));
     const who = privateKeyToAddress(generatePrivateKey());
@@ -57,6 +57,10 @@ describe("the payment network thread, started without waiting", () => {
     const network = spawnPaymentNetworkThread({ facilitatorPrivateKey: generatePrivateKey(), journalFile: path.join(dir, "chain-journal.ndjson") }, (worker) => threads.push(worker));
     try {
       await network.mintUsdc(who, 7n);
+      // The worker's own "close" (its chain stops), then the thread goes: as a thread that ended between calls.
+      const closed = new Promise((resolve) => threads[0]!.once("message", resolve));
+      threads[0]!.postMessage({ id: -1, method: "close", args: [] });
+      await closed;
       await threads[0]!.terminate();
       // The next call starts a second thread, whose chain replays the journal: the mint is still there.
       expect(await network.balanceOf(who)).toBe(7n);

@@ -17,6 +17,10 @@ const port = parentPort;
 const serializeError = (error: unknown): SerializedError =>
   error instanceof Error ? { name: error.name, message: error.message } : { name: "Error", message: String(error) };
 
+/** The boot-time dry-run verify (./verify-rehearsal.ts), awaited before the chain closes: EDR must never be
+ *  stopped, nor its thread torn down, while it is executing a call (that aborts the process). */
+let rehearsal: Promise<unknown> = Promise.resolve();
+
 async function serve(network: EmbeddedPaymentNetwork, call: PaymentNetworkCall): Promise<unknown> {
   switch (call.method) {
     case "verify":
@@ -34,6 +38,7 @@ async function serve(network: EmbeddedPaymentNetwork, call: PaymentNetworkCall):
     case "chainRequest":
       return network.chainRequest(...call.args);
     case "close":
+      await rehearsal;
       await network.close();
       return undefined;
   }
@@ -52,7 +57,7 @@ try {
   };
   port.postMessage(ready);
   // After "ready", so the service is not kept waiting; calls that arrive meanwhile interleave with it.
-  void rehearseVerify(network.facilitator).catch(() => undefined);
+  rehearsal = rehearseVerify(network.facilitator).catch(() => undefined);
 } catch (error) {
   port.postMessage({ failed: serializeError(error) } satisfies PaymentNetworkReady);
 }
