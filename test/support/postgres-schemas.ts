@@ -33,3 +33,24 @@ export async function dropRunSchemas(url: string, runTag: string): Promise<numbe
     return rows.length;
   });
 }
+
+/**
+ * A run's tag: the second it started (8 hex digits) and 4 random ones, so a later run can tell how old the
+ * schemas of a run that never reached its teardown (killed, crashed) are.
+ */
+export function newRunTag(nowMs = Date.now()): string {
+  return `${Math.floor(nowMs / 1000).toString(16).padStart(8, "0")}${randomBytes(2).toString("hex")}`;
+}
+
+/**
+ * Drops the schemas of runs that started more than `olderThanMs` ago: left by runs that never reached their
+ * teardown. A run still going is far younger (a full run takes minutes), so it is never touched.
+ */
+export async function dropStaleRunSchemas(url: string, olderThanMs: number, nowMs = Date.now()): Promise<number> {
+  return withPostgresClient(url, async (client) => {
+    const { rows } = await client.query<{ nspname: string }>("SELECT nspname FROM pg_namespace WHERE nspname ~ '^t_[0-9a-f]{12}_'");
+    const stale = rows.filter(({ nspname }) => Number.parseInt(nspname.slice(2, 10), 16) * 1000 < nowMs - olderThanMs);
+    for (const { nspname } of stale) await client.query(`DROP SCHEMA IF EXISTS "${nspname}" CASCADE`);
+    return stale.length;
+  });
+}

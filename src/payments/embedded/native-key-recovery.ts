@@ -3,7 +3,7 @@
  *
  * Why: the stock x402 facilitator checks a payer's EIP-3009 signature by calling viem's `recoverAddress`
  * directly (in `verify`, and again in `settle`), with no hook to give it another implementation. viem does
- * that recovery in noble's pure-JavaScript curve arithmetic: 1.3-2.8 ms a recovery depending on the machine,
+ * that recovery in noble's pure-JavaScript curve arithmetic: 1.2-3.3 ms a recovery depending on the machine,
  * two per paid call, the largest single cost of the payment thread. libsecp256k1 (the prebuilt binding of
  * ../secp256k1.ts) recovers in about 50 µs.
  *
@@ -13,7 +13,8 @@
  * native recovery, for the only input shape viem gives (a 32-byte hash and a recovery id); any other input,
  * and any input the native library rejects, goes to noble's own method, so errors keep noble's messages.
  * Both compute Q = r⁻¹(sR − hG) with h = the hash as a big-endian integer mod n, and neither requires a low s
- * (the token contract enforces that), so results are identical; a test compares them on random and edge cases.
+ * (the token contract enforces that), so results are identical; a test checks them against the signing keys, the
+ * high-s twins and inputs that have no key.
  *
  * The replacement is installed once per thread, by whoever runs the facilitator (createEmbeddedPaymentNetwork).
  * When the binding does not load or noble's shape is not the one expected, nothing is replaced and viem stays
