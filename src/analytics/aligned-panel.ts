@@ -1,7 +1,6 @@
 import { returnBetween } from "../core/returns.js";
 import { lowerBound, MAX_CLOSURE_MS, upperBound } from "./price-series.js";
-
-const DAY_MS = 86_400_000;
+import { DAY_MS } from "../domain/bar.js";
 
 /** The two columns alignment needs; a PriceSeries qualifies. */
 export interface TimedCloses {

@@ -2,8 +2,7 @@ import { returnBetween } from "../core/returns.js";
 import { closeAtMoment } from "./forward-distribution.js";
 import { lowerBound, MAX_CLOSURE_MS, type PriceSeries } from "./price-series.js";
 import { describeReturns, type ReturnStats } from "./return-distribution.js";
-
-const DAY_MS = 86_400_000;
+import { DAY_MS } from "../domain/bar.js";
 
 /** How a move is measured: a simple return, or a difference in the quote's own units (yields in percent). */
 export type MoveKind = "return" | "change";

@@ -3,6 +3,7 @@ import type { WindowMatch } from "../core/select-matches.js";
 import { toAnalog, type Analog, type AnalogOptions, type Metric } from "./analog-search.js";
 import { summarizeAnalogs, type AnalogSummary, type AverageWithCount } from "./analog-summary.js";
 import { lowerBound, type PriceSeries } from "./price-series.js";
+import { DAY_MS } from "../domain/bar.js";
 
 export interface SearchableSeries {
   series: PriceSeries;
@@ -13,8 +14,6 @@ export interface SearchableSeries {
 export interface SeriesAnalog extends Analog {
   series: PriceSeries;
 }
-
-const DAY_MS = 86_400_000;
 
 /**
  * The starts of the windows of `series` that are concurrent with a query dated [firstMs, lastMs]: a window

@@ -4,8 +4,7 @@ import { mean, sampleStd } from "../core/statistics.js";
 import { closeAtMoment } from "./forward-distribution.js";
 import type { PriceSeries } from "./price-series.js";
 import { describeReturns, type ReturnStats } from "./return-distribution.js";
-
-const DAY_MS = 86_400_000;
+import { DAY_MS } from "../domain/bar.js";
 
 /**
  * Bootstrap policy, the same for every interval the service publishes: 2000 resamples, a 90% central

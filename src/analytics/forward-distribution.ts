@@ -2,8 +2,7 @@ import { returnBetween } from "../core/returns.js";
 import type { Analog } from "./analog-search.js";
 import { lowerBound, MAX_CLOSURE_MS, type PriceSeries } from "./price-series.js";
 import { describeReturns, selectIndependent, type ReturnStats } from "./return-distribution.js";
-
-const DAY_MS = 86_400_000;
+import { DAY_MS } from "../domain/bar.js";
 
 /**
  * Why an analog's return over a horizon does or does not count:

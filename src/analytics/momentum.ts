@@ -1,8 +1,8 @@
 import type { TimedCloses } from "./aligned-panel.js";
 import { shiftMonthsUtc } from "./calendar-months.js";
 import { MAX_CLOSURE_MS } from "./price-series.js";
+import { DAY_MS } from "../domain/bar.js";
 
-const DAY_MS = 86_400_000;
 /** A look-back anchor must be a bar within this many days before its target date (else: a data hole). */
 const ANCHOR_TOLERANCE_MS = 7 * DAY_MS;
 

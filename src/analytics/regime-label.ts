@@ -1,6 +1,7 @@
 import { sampleStd, sampleStdOfRange } from "../core/statistics.js";
 import { windowReturn } from "../core/returns.js";
 import type { PriceSeries } from "./price-series.js";
+import { DAY_MS } from "../domain/bar.js";
 
 export type TrendState = "uptrend" | "downtrend" | "range";
 export type VolatilityState = "low" | "normal" | "high";
@@ -11,7 +12,6 @@ export const TREND_Z_THRESHOLD = 1;
 export const VOL_PERCENTILE_LOW = 0.25;
 export const VOL_PERCENTILE_HIGH = 0.75;
 
-const DAY_MS = 86_400_000;
 const YEAR_MS = 365 * DAY_MS;
 
 export interface RegimeLabel {

@@ -1,6 +1,5 @@
 import { lowerBound, MAX_CLOSURE_MS, type PriceSeries } from "./price-series.js";
-
-const DAY_MS = 86_400_000;
+import { DAY_MS } from "../domain/bar.js";
 
 export interface TrailingReturn {
   days: number;

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Metric } from "../../core/exact-scorer.js";
 import type { AlertKind, AlertRecord, DeliveryAttempt, PatternReference, PriceCondition } from "../../domain/alert.js";
 import { AppError, validationError } from "../../domain/app-error.js";
-import { parseIsoDate, type Timeframe } from "../../domain/bar.js";
+import { DAY_MS, parseIsoDate, type Timeframe } from "../../domain/bar.js";
 import type { Clock } from "../../domain/clock.js";
 import type { AlertStore } from "../../storage/repos/alert-store.js";
 import type { MarketDataService } from "../market-data/market-data-service.js";
@@ -10,7 +10,6 @@ import type { SeriesCache } from "../market-data/series-cache.js";
 import { checkCallerUrl, type CallerUrlChecker } from "../caller-url-check.js";
 import { locateQueryWindow } from "../patterns/query-window.js";
 
-const DAY_MS = 86_400_000;
 /** The reference window of a pattern alert: long enough to be a shape, short enough to check every tick. */
 export const MAX_PATTERN_BARS = 500;
 

@@ -6,6 +6,7 @@ import { findMultivariateAnalogs } from "../../analytics/multivariate-analogs.js
 import { gapBreaks, lowerBound, type PriceSeries } from "../../analytics/price-series.js";
 import { validationError } from "../../domain/app-error.js";
 import type { SeriesCache } from "../market-data/series-cache.js";
+import { DAY_MS } from "../../domain/bar.js";
 
 /** The four macro series, by role, in this order everywhere. */
 export const MACRO_ROLES = ["volatility", "yield_10y", "equity", "gold"] as const;
@@ -14,7 +15,6 @@ export type MacroSymbols = Record<MacroRole, string>;
 
 export const MACRO_HORIZONS_DAYS = [7, 30] as const;
 const LONGEST_HORIZON_DAYS = 30;
-const DAY_MS = 86_400_000;
 
 /**
  * Conditions, not shape alone: the level features matched besides the four shapes, each standardised by its

@@ -10,8 +10,7 @@ import type { SeriesCache } from "../market-data/series-cache.js";
 import type { PatternResult, PatternService } from "../patterns/pattern-service.js";
 import { yieldToEventLoop } from "../yield-to-event-loop.js";
 import { loadEach, type LoadStatus } from "./load-each.js";
-
-const DAY_MS = 86_400_000;
+import { DAY_MS } from "../../domain/bar.js";
 
 export const MAX_LEAD_LAG_DAYS = 5;
 /** Below this many shared daily returns a correlation says nothing; the peer's lead_lag is null. */

@@ -2,6 +2,7 @@ import type { Clock } from "../../domain/clock.js";
 import type { EconEvent, EconImportance, EconomicCalendarProvider } from "../../providers/feeds/port.js";
 import { ECON_WEEK_KEY, FEED_POLICIES } from "./feed-policies.js";
 import type { Served, SnapshotCache } from "./snapshot-cache.js";
+import { DAY_MS } from "../../domain/bar.js";
 
 export const ECON_PERIODS = ["today", "tomorrow", "this_week", "next_week", "this_month"] as const;
 export type EconPeriod = (typeof ECON_PERIODS)[number];
@@ -22,7 +23,6 @@ export interface EconAnswer {
   note?: string;
 }
 
-const DAY_MS = 86_400_000;
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const startOfDay = (ms: number) => Math.floor(ms / DAY_MS) * DAY_MS;
 /** Sunday 00:00 UTC of the week containing `ms` (ForexFactory's weeks run Sunday to Saturday). */

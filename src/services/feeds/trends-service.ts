@@ -3,6 +3,7 @@ import type { Clock } from "../../domain/clock.js";
 import type { TrendItem, TrendsProvider } from "../../providers/feeds/port.js";
 import { FEED_POLICIES } from "./feed-policies.js";
 import type { SnapshotCache } from "./snapshot-cache.js";
+import { DAY_MS } from "../../domain/bar.js";
 
 export const TREND_PERIODS = ["daily", "weekly", "monthly"] as const;
 export type TrendPeriod = (typeof TREND_PERIODS)[number];
@@ -20,7 +21,6 @@ export interface TrendsAnswer {
   cached: boolean;
 }
 
-const DAY_MS = 86_400_000;
 const SOURCE = "google_trends_rss";
 
 /** "20K+" -> 20000, "1M+" -> 1000000; only for ranking, the published text is what we serve. */

@@ -1,8 +1,7 @@
 import type { Kysely, Selectable } from "kysely";
 import type { FiredSignal, SignalDirection, SignalExit, SignalOutcome, SignalRecord, SignalStatus } from "../../domain/trading-signal.js";
 import type { DatabaseSchema, TradingSignalsTable } from "../database-schema.js";
-
-const DAY_MS = 86_400_000;
+import { DAY_MS } from "../../domain/bar.js";
 
 /** When a signal can first be scored: its as-of bar plus the horizon. */
 const dueAtMs = (s: FiredSignal) => s.asOfMs + s.horizonDays * DAY_MS;

@@ -1,8 +1,7 @@
 import type { PerformanceFigures } from "../../../analytics/signal-performance.js";
-import { formatBarTime, parseIsoDate } from "../../../domain/bar.js";
+import { DAY_MS, formatBarTime, parseIsoDate } from "../../../domain/bar.js";
 import type { SignalRecord } from "../../../domain/trading-signal.js";
 
-const DAY_MS = 86_400_000;
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** The route filters as a log query: since is a UTC date, inclusive. */
