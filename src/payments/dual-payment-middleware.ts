@@ -6,6 +6,7 @@ import { HonoAdapter } from "@x402/hono";
 import type { Context, MiddlewareHandler, Next } from "hono";
 import { AppError } from "../domain/app-error.js";
 import type { MppCharge } from "./mpp-charge.js";
+import { mppAuthorization, x402PaymentHeader } from "./payment-headers.js";
 import type { PaymentProtocol, ProtocolTaggedAdapter } from "./payment-protocol.js";
 
 export interface DualPaymentDeps {
@@ -138,14 +139,8 @@ function requestContextOf(c: Context): HTTPRequestContext {
   } catch {
     // Keep the raw path; route matching then simply fails to match.
   }
-  const paymentHeader = adapter.getHeader("payment-signature") || adapter.getHeader("x-payment");
+  const paymentHeader = x402PaymentHeader((name) => adapter.getHeader(name));
   return { adapter, path: c.req.path, decodedPath, method: c.req.method, ...(paymentHeader ? { paymentHeader } : {}) };
-}
-
-/** The Authorization value when it carries the `Payment` scheme (other schemes are not ours to judge). */
-function mppAuthorization(header: string | undefined): string | undefined {
-  if (header === undefined) return undefined;
-  return header.split(",").some((part) => /^Payment(\s|$)/i.test(part.trim())) ? header : undefined;
 }
 
 function paymentRequiredOf(instructions: HTTPResponseInstructions): PaymentRequired | undefined {

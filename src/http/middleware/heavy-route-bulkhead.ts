@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { AppError } from "../../domain/app-error.js";
+import { carriesPayment } from "../../payments/payment-headers.js";
 import type { AppEnv } from "../app-env.js";
 
 /** Longest a paid call waits for a slot before it is turned away (503 BUSY, nothing charged). */
@@ -69,7 +70,7 @@ export function heavyRouteBulkhead(options: BulkheadOptions): MiddlewareHandler<
   };
 
   return async (c, next) => {
-    if (limit <= 0 || !isHeavy(c.req.path) || !carriesPayment(c.req.raw.headers)) return next();
+    if (limit <= 0 || !isHeavy(c.req.path) || !carriesPayment((name) => c.req.header(name))) return next();
     await admission();
     try {
       await next();
@@ -77,9 +78,4 @@ export function heavyRouteBulkhead(options: BulkheadOptions): MiddlewareHandler<
       release();
     }
   };
-}
-
-/** An x402 payment (PAYMENT-SIGNATURE, or X-PAYMENT of x402 v1) or an MPP credential (Authorization: Payment). */
-function carriesPayment(headers: Headers): boolean {
-  return headers.has("payment-signature") || headers.has("x-payment") || /^payment\s/i.test(headers.get("authorization") ?? "");
 }
