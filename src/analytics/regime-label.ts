@@ -43,6 +43,7 @@ function windowedLogReturns(series: PriceSeries) {
   // Prefix sums of the good returns and of their squares (a bad return counts as 0: no clean window holds one).
   const sums = new Float64Array(n + 1);
   const squares = new Float64Array(n + 1);
+  let totalAbs = 0;
   for (let i = 1; i < n; i++) {
     logReturns[i] = Math.log(series.closes[i] / series.closes[i - 1]);
     const bad = !Number.isFinite(logReturns[i]) || series.breakBefore[i] === 1;
@@ -50,6 +51,7 @@ function windowedLogReturns(series: PriceSeries) {
     const r = bad ? 0 : logReturns[i];
     sums[i + 1] = sums[i] + r;
     squares[i + 1] = squares[i] + r * r;
+    totalAbs += Math.abs(r);
   }
   const first = (e: number, bars: number) => e - bars + 2;
   return {
@@ -62,11 +64,7 @@ function windowedLogReturns(series: PriceSeries) {
     sum: (e: number, bars: number) => sums[e + 1] - sums[first(e, bars)],
     sumOfSquares: (e: number, bars: number) => squares[e + 1] - squares[first(e, bars)],
     /** Σ|r| and Σr² over the whole series, which bound the rounding error of any window's prefix-sum difference. */
-    totalAbs: () => {
-      let total = 0;
-      for (let i = 1; i < n; i++) if (badBefore[i + 1] === badBefore[i]) total += Math.abs(logReturns[i]);
-      return total;
-    },
+    totalAbs,
     totalSquares: squares[n],
   };
 }
@@ -88,7 +86,7 @@ const UNIT_ROUNDOFF = 2 ** -53;
 function rankVolatility(windows: ReturnType<typeof windowedLogReturns>, endIndex: number, bars: number, target: number): { compared: number; atOrBelow: number } {
   const k = bars - 1;
   const targetVariance = target * target;
-  const sumError = 2 * windows.length * UNIT_ROUNDOFF * windows.totalAbs();
+  const sumError = 2 * windows.length * UNIT_ROUNDOFF * windows.totalAbs;
   const squaresError = 2 * windows.length * UNIT_ROUNDOFF * windows.totalSquares;
   let compared = 0;
   let atOrBelow = 0;
