@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { bootstrapMeanInterval, mulberry32 } from "./bootstrap.js";
+import { mulberry32 } from "../../test/support/seeded-rng.js";
+import { bootstrapMeanInterval } from "./bootstrap.js";
 import { percentile } from "./statistics.js";
 
 describe("bootstrapMeanInterval", () => {
