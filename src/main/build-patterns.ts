@@ -8,9 +8,7 @@ import { SeriesCache } from "../services/market-data/series-cache.js";
 import { PatternService, type FixedUniverse } from "../services/patterns/pattern-service.js";
 import { ScreenService } from "../services/patterns/screen-service.js";
 import type { SearchRunner } from "../services/patterns/search-job.js";
-import { loadSearchKernels } from "../services/patterns/search-kernels.js";
 import { SearchWorkerPool } from "../services/patterns/search-worker-pool.js";
-import { warmUpSearch } from "../services/patterns/warm-up-search.js";
 import { screenRoute } from "../http/routes/patterns/screen.js";
 import type { MarketData } from "./build-market-data.js";
 
@@ -20,7 +18,7 @@ export interface Patterns {
   routes: RouteModule[];
   /** The worker-thread pool for heavy searches, shared by every route family that needs one. */
   runner: SearchRunner;
-  /** Starts the search workers and compiles the search code in every thread (the server calls it at start). */
+  /** Starts the search workers and has each compile the search code (the server calls it at start). */
   warmUp(): Promise<void>;
   /** Stops the search worker threads. */
   close(): Promise<void>;
@@ -28,8 +26,7 @@ export interface Patterns {
 
 /** The pattern engine's routes, reading whole histories through the per-node series cache. */
 export function buildPatterns(marketData: MarketData, clock: Clock, universe?: FixedUniverse): Patterns {
-  // Searches that run on this thread (single-series routes) use the wasm kernels too when they are built.
-  loadSearchKernels();
+  // Every search runs on the pool's threads, each loading the kernels itself: this thread loads none.
   const seriesCache = new SeriesCache(resolveSymbol, marketData.barCache, clock);
   const pool = new SearchWorkerPool();
   const service = new PatternService(seriesCache, pool, universe);
@@ -39,10 +36,7 @@ export function buildPatterns(marketData: MarketData, clock: Clock, universe?: F
     service,
     runner: pool,
     routes: [getPatternsRawRoute(service), getPatternsRoute(service), getPatternsOhlcRoute(service), screenRoute(screens)],
-    warmUp: async () => {
-      warmUpSearch();
-      await pool.warm();
-    },
+    warmUp: () => pool.warm(),
     close: () => pool.close(),
   };
 }

@@ -80,7 +80,11 @@ export class SeriesCache {
     const result = await this.bars.bars(symbol, timeframe, fromMs, nowMs + TIMEFRAME_MS[timeframe]);
     if (result.bars.length === 0) throw new AppError("NO_DATA", `${symbol.ticker} has no ${timeframe} history`);
     const series = toPriceSeries(symbol.ticker, timeframe, result.bars);
-    return { symbol, series, prepared: prepareSeries(series.closes, series.breakBefore), cached: result.cached };
+    const prepared = prepareSeries(series.closes, series.breakBefore);
+    // Every query of this history first checks its window's eligibility, which reads the series' flags (an
+    // O(n) pass): computed here, with the load (and so by the start-up preload), not inside the first call.
+    void prepared.flags;
+    return { symbol, series, prepared, cached: result.cached };
   }
 }
 

@@ -24,6 +24,11 @@ export function preparedFor(key: string | undefined, values: Float64Array, break
   return prepared;
 }
 
+/** Drops one entry (the warm-up's generated series, so they never take a real series' place). */
+export function forgetPrepared(key: string): void {
+  entries.delete(key);
+}
+
 /** Element-wise and bit-exact (Object.is, so NaN equals NaN and -0 differs from 0). */
 function sameValues(a: Float64Array | Uint8Array | undefined, b: Float64Array | Uint8Array): boolean {
   if (a === undefined || a.length !== b.length) return false;

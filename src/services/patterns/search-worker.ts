@@ -6,12 +6,10 @@
  */
 import os from "node:os";
 import { parentPort } from "node:worker_threads";
-import { searchMany } from "../../core/search-many.js";
-import { searchSeriesWindow, type WindowMatch } from "../../core/search-series.js";
 import type { AnySearchJob, SearchJobResult } from "./search-job.js";
+import { runSearchJob } from "./search-job-runner.js";
 import { loadSearchKernels } from "./search-kernels.js";
 import { warmUpSearch } from "./warm-up-search.js";
-import { preparedFor } from "./search-worker-cache.js";
 
 if (parentPort === null) throw new Error("search-worker must run as a worker thread");
 const port = parentPort;
@@ -44,19 +42,9 @@ port.on("message", (message: { id: number; job?: AnySearchJob }) => {
       port.postMessage({ id, result: { matches: [] } satisfies SearchJobResult });
       return;
     }
-    const result: SearchJobResult = { matches: runJob(job).map((x) => ({ start: x.start, distance: x.distance, wrapped: x.wrapped, seriesIndex: x.seriesIndex })) };
+    const result: SearchJobResult = { matches: runSearchJob(job).map((x) => ({ start: x.start, distance: x.distance, wrapped: x.wrapped, seriesIndex: x.seriesIndex })) };
     port.postMessage({ id, result });
   } catch (error) {
     port.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
   }
 });
-
-function runJob(job: AnySearchJob): WindowMatch[] {
-  const options = { k: job.k, metric: job.metric, wrap: job.wrap };
-  if (job.kind === "many") {
-    const list = job.series.map((s) => preparedFor(s.cacheKey, s.values, s.breakBefore));
-    const query = list[0].values.subarray(job.queryStart, job.queryStart + job.m);
-    return searchMany(list, query, { ...options, excludeRanges: job.excludeRanges });
-  }
-  return searchSeriesWindow(preparedFor(job.cacheKey, job.values, job.breakBefore), job.queryStart, job.m, { ...options, causal: job.causal });
-}
