@@ -8,6 +8,7 @@ import { categoryOf, normalisePath, priceBandOf } from "../../services/demand/re
 import { userAgentRoles } from "../../services/demand/user-agent-roles.js";
 import type { RequestLogEntry, RequestOutcome } from "../../storage/repos/request-log.js";
 import type { AppEnv } from "../app-env.js";
+import { isRehearsal } from "../rehearsal.js";
 
 export interface RequestLogSink {
   append(entry: RequestLogEntry): Promise<void>;
@@ -16,7 +17,8 @@ export interface RequestLogSink {
 /**
  * Records every request (the demand reports are built on it): operation, status, outcome (quote = 402,
  * served = paid 200, free, error), price, a keyed client hash and coarse labels. The row is written before
- * the response leaves, so an acknowledged request is never missing from the log.
+ * the response leaves, so an acknowledged request is never missing from the log. The node's own warm-up
+ * requests (../rehearsal.ts) are not callers and are not recorded.
  */
 export function requestLogging(deps: {
   sink: RequestLogSink;
@@ -26,6 +28,7 @@ export function requestLogging(deps: {
   routeForPath: (path: string) => CatalogRoute | undefined;
 }): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
+    if (isRehearsal(c.env)) return next();
     const startedMs = performance.now();
     const identity = () => ({ payer: c.get("scope")?.payer, ip: clientIp(c.req.header("x-forwarded-for"), c.env), userAgent: c.req.header("user-agent") });
     // Handlers that record events (the router) key the caller exactly as this log row will.
