@@ -7,7 +7,7 @@ import { getPatternsRoute } from "../http/routes/patterns/get-patterns.js";
 import { SeriesCache } from "../services/market-data/series-cache.js";
 import { PatternService, type FixedUniverse } from "../services/patterns/pattern-service.js";
 import { ScreenService } from "../services/patterns/screen-service.js";
-import type { SearchRunner } from "../services/patterns/search-job.js";
+import { searchInput, type SearchRunner } from "../services/patterns/search-job.js";
 import { SearchWorkerPool } from "../services/patterns/search-worker-pool.js";
 import { screenRoute } from "../http/routes/patterns/screen.js";
 import type { MarketData } from "./build-market-data.js";
@@ -20,6 +20,11 @@ export interface Patterns {
   runner: SearchRunner;
   /** Starts the search workers and has each compile the search code (the server calls it at start). */
   warmUp(): Promise<void>;
+  /**
+   * Loads the stored daily histories of `tickers` into the series cache (SeriesCache.preload) and hands them
+   * to every search worker to prepare; resolves with the tickers loaded. Start-up only.
+   */
+  preload(tickers: readonly string[]): Promise<string[]>;
   /** Stops the search worker threads. */
   close(): Promise<void>;
 }
@@ -37,6 +42,12 @@ export function buildPatterns(marketData: MarketData, clock: Clock, universe?: F
     runner: pool,
     routes: [getPatternsRawRoute(service), getPatternsRoute(service), getPatternsOhlcRoute(service), screenRoute(screens)],
     warmUp: () => pool.warm(),
+    preload: async (tickers) => {
+      const loaded = await seriesCache.preload(tickers, "1d");
+      const series = await Promise.all(loaded.map((ticker) => seriesCache.load(ticker, "1d")));
+      pool.prime(series.map((one) => searchInput(one.series)));
+      return loaded;
+    },
     close: () => pool.close(),
   };
 }

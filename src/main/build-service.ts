@@ -265,7 +265,7 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
       const paymentsThenData = async () => {
         await paymentGate.warmUp();
         const checked = await marketData.check().catch((error: unknown) => ({ failed: error }));
-        const preloaded = await patterns.seriesCache.preload(UNIVERSE_ALL.symbols, "1d");
+        const preloaded = await patterns.preload(UNIVERSE_ALL.symbols);
         const quotes = await rehearseQuotes(app, operations.map((op) => op.route).filter(isHeavyRoute));
         compileParamParsers(operations.map((op) => op.contract.params));
         await signer.sign(new TextEncoder().encode("{}"));

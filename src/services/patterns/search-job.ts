@@ -1,3 +1,4 @@
+import { resolveSymbol } from "../../domain/symbol-resolver.js";
 import type { Metric } from "../../analytics/analog-search.js";
 
 /** One search sent to a worker thread: a series' own window against its own history. */
@@ -40,8 +41,27 @@ export interface SearchJobResult {
 }
 
 /** A series as a search job carries it; the key lets the workers reuse their preparation of it. */
-export function searchInput(series: { ticker: string; timeframe: string; closes: Float64Array; breakBefore: Uint8Array }) {
-  return { cacheKey: `${series.ticker}|${series.timeframe}`, values: series.closes, breakBefore: series.breakBefore };
+export interface SearchSeriesInput {
+  cacheKey: string;
+  values: Float64Array;
+  breakBefore: Uint8Array;
+}
+
+/**
+ * Keyed by the history rather than the caller's spelling of it (GOLD, GC=F and xyz:GOLD name one series), so
+ * a worker prepares each history once whatever it is called, and the start-up priming (SearchWorkerPool.prime)
+ * serves every spelling.
+ */
+export function searchInput(series: { ticker: string; timeframe: string; closes: Float64Array; breakBefore: Uint8Array }): SearchSeriesInput {
+  return { cacheKey: `${historyName(series.ticker)}|${series.timeframe}`, values: series.closes, breakBefore: series.breakBefore };
+}
+
+function historyName(ticker: string): string {
+  try {
+    return resolveSymbol(ticker).source;
+  } catch {
+    return ticker; // never for a loaded series (it was resolved to be loaded); the spelling is then the key
+  }
 }
 
 /** Runs search jobs somewhere (a worker pool in production; the same code either way). */

@@ -58,6 +58,20 @@ describe("SearchWorkerPool with the built kernels", () => {
       expect(fromWorker.matches, metric).toEqual(local.map(plain));
     }
   });
+
+  it("answers exactly after prime(), also when a job brings other values under a primed key", async () => {
+    const primed = garchWalk({ length: 8_000, seed: 31, volPerBar: 0.012 });
+    const other = garchWalk({ length: 8_000, seed: 32, volPerBar: 0.012 });
+    const breakBefore = new Uint8Array(primed.length);
+    pool.prime([{ cacheKey: "PRIMED|1d", values: primed, breakBefore }]);
+    useWasmKernels(undefined);
+    for (const values of [primed, other]) {
+      const job = { cacheKey: "PRIMED|1d", values, breakBefore, queryStart: 7_000, m: 65, k: 5, metric: "l1" as const, wrap: false };
+      const local = searchSeriesWindow(prepareSeries(values, breakBefore), job.queryStart, job.m, { k: 5, metric: "l1" });
+      // Twice, so both workers answer (each has its own primed copy).
+      for (let i = 0; i < 2; i++) expect((await pool.run(job)).matches).toEqual(local.map(plain));
+    }
+  });
 });
 
 function plain(x: WindowMatch) {

@@ -1,7 +1,7 @@
 import os from "node:os";
 import type { Worker } from "node:worker_threads";
 import { startWorker } from "../../start-worker.js";
-import type { AnySearchJob, SearchJobResult, SearchRunner } from "./search-job.js";
+import type { AnySearchJob, SearchJobResult, SearchRunner, SearchSeriesInput } from "./search-job.js";
 
 interface Pending {
   /** undefined: a warm-up (see warm()). */
@@ -58,6 +58,21 @@ export class SearchWorkerPool implements SearchRunner {
     } catch (error) {
       // Closing the pool (a shutdown during start) ends the warm-up; anything else is a real failure.
       if (!this.closed) throw error;
+    }
+  }
+
+  /**
+   * Hands every worker these series to prepare ahead of the first job that names them (its own copy, the
+   * gap and constancy flags), so that job computes only what depends on its window length. No answer is
+   * awaited: a worker handles it before its next job. Best effort: a worker started later (after one died)
+   * prepares a series on first use, as any worker does for a series it has not seen.
+   */
+  prime(series: readonly SearchSeriesInput[]): void {
+    if (this.closed || series.length === 0) return;
+    while (this.spawn() !== undefined);
+    for (const slot of this.slots) {
+      slot.worker.postMessage({ prime: series });
+      if (slot.busy === undefined) slot.worker.unref();
     }
   }
 

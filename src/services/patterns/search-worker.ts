@@ -2,13 +2,14 @@
  * Worker-thread entry for CPU-heavy analog searches, so the HTTP event loop keeps answering while a
  * search runs. It receives plain arrays, runs the exact core search, and answers with plain numbers.
  * A message without a job is a warm-up: the pool sends one at start so the first real search finds the
- * kernels loaded and the search code compiled.
+ * kernels loaded and the search code compiled. A `prime` message carries series to prepare ahead of use.
  */
 import os from "node:os";
 import { parentPort } from "node:worker_threads";
-import type { AnySearchJob, SearchJobResult } from "./search-job.js";
+import type { AnySearchJob, SearchJobResult, SearchSeriesInput } from "./search-job.js";
 import { runSearchJob } from "./search-job-runner.js";
 import { loadSearchKernels } from "./search-kernels.js";
+import { preparedFor } from "./search-worker-cache.js";
 import { warmUpSearch } from "./warm-up-search.js";
 
 if (parentPort === null) throw new Error("search-worker must run as a worker thread");
@@ -34,7 +35,12 @@ function lowerThisThreadsPriority(): void {
   }
 }
 
-port.on("message", (message: { id: number; job?: AnySearchJob }) => {
+port.on("message", (message: { id: number; job?: AnySearchJob } | { prime: SearchSeriesInput[] }) => {
+  if ("prime" in message) {
+    // The pool's prime(): prepare these series now; nobody waits for an answer.
+    for (const series of message.prime) void preparedFor(series.cacheKey, series.values, series.breakBefore).flags;
+    return;
+  }
   const { id, job } = message;
   try {
     if (job === undefined) {
