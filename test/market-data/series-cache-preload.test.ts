@@ -51,6 +51,15 @@ describe.skipIf(!SHARED_PRESENT)("series cache preload (start-up warm-up)", () =
     expect(first.series.closes.length).toBeGreaterThan(5_000);
   });
 
+  it("loads a history whose search columns live in shared memory (posted to the search workers without a copy), with the bars' values", async () => {
+    const { series } = await cacheOver(database).load("AAPL", "1d");
+    expect(series.closes.buffer).toBeInstanceOf(SharedArrayBuffer);
+    expect(series.breakBefore.buffer).toBeInstanceOf(SharedArrayBuffer);
+    const bars = await provider.bars(resolveSymbol("AAPL"), "1d", 0, Date.parse("2024-12-07"));
+    expect(Array.from(series.closes)).toEqual(bars.map((bar) => bar.close));
+    expect(series.breakBefore.length).toBe(bars.length);
+  });
+
   it("refreshes a stale tail while preloading, as the first caller would have", async () => {
     await cacheOver(database).load("SPY", "1d");
     provider.asked = [];
