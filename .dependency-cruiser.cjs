@@ -114,7 +114,7 @@ module.exports = {
           "^src/main/(server|cli|mcp|facilitator|snapshots-import-cli|mirrors-import-cli)\\.ts$",
           // Loaded by file URL into worker threads (and imported only there), which the cruiser cannot follow.
           "^src/services/patterns/(search-worker(-cache)?|search-job-runner|search-kernels|warm-up-search)\\.ts$",
-          "^src/payments/embedded/(payment-network-worker|verify-rehearsal)\\.ts$",
+          "^src/payments/embedded/(payment-network-worker|settlement-rehearsal)\\.ts$",
           "^src/worker-bootstrap\\.mjs$",
         ],
         reachable: false,

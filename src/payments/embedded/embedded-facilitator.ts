@@ -152,8 +152,20 @@ export interface EmbeddedPaymentNetwork {
   authorizationState(payer: Address, nonce: Hex): Promise<AuthorizationState>;
   /** Raw JSON-RPC against the embedded chain (tests, diagnostics). */
   chainRequest(method: string, params?: JsonRpcRequest["params"]): Promise<unknown>;
+
   /** Stops the chain; verify/settle/mint fail afterwards. Idempotent. */
   close(): Promise<void>;
+}
+
+/** The network as created in the thread that runs its chain, with what only code beside the chain can do. */
+export interface LocalPaymentNetwork extends EmbeddedPaymentNetwork {
+  /**
+   * Runs `run` on a throwaway copy of the chain: a snapshot is taken first and restored after, so whatever
+   * `run` mints or settles is neither kept nor journaled, and the facilitator's nonce and caches are read
+   * afresh. Nothing else may use the network meanwhile (what it did would be undone too): the payment thread
+   * calls it once, at boot, before it says it is ready (./settlement-rehearsal.ts).
+   */
+  onThrowawayFork<T>(run: () => Promise<T>): Promise<T>;
 }
 
 /** JSON-RPC "method not found", which viem maps to MethodNotFoundRpcError. */
@@ -168,7 +180,7 @@ function methodNotFound(method: string): Error & { code: number } {
  */
 export async function createEmbeddedPaymentNetwork(
   options: EmbeddedPaymentNetworkOptions = {},
-): Promise<EmbeddedPaymentNetwork> {
+): Promise<LocalPaymentNetwork> {
   // The facilitator's checks of payer signatures recover keys through viem: make those native in this thread.
   await installNativeKeyRecovery();
   const privateKey = options.facilitatorPrivateKey ?? generatePrivateKey();
@@ -182,13 +194,15 @@ export async function createEmbeddedPaymentNetwork(
   });
 
   const replayed = journal === undefined ? 0 : await journal.replay(chain.request, Math.floor(Date.now() / 1000));
+  /** True while onThrowawayFork runs: what is mined then is reverted, so it must not reach the journal. */
+  let onFork = false;
 
   const transport = custom(
     {
       request: async ({ method, params }: { method: string; params?: unknown }) => {
         if (method === "eth_fillTransaction") throw methodNotFound(method);
         const result = await chain.request({ method, params: params as JsonRpcRequest["params"] });
-        if (method === "eth_sendRawTransaction" && journal !== undefined) {
+        if (method === "eth_sendRawTransaction" && journal !== undefined && !onFork) {
           // Automine: the transaction is in the latest block now; recorded before its hash is handed out.
           const block = (await chain.request({ method: "eth_getBlockByNumber", params: ["latest", false] })) as { timestamp: Hex };
           await journal.append((params as [string])[0], Number(BigInt(block.timestamp)));
@@ -376,6 +390,23 @@ export async function createEmbeddedPaymentNetwork(
     chainRequest: (method, params) => {
       if (!READ_ONLY_RPC.test(method)) knownCode.clear();
       return chain.request(params === undefined ? { method } : { method, params });
+    },
+    onThrowawayFork: async (run) => {
+      assertOpen("onThrowawayFork");
+      const snapshot = await chain.request({ method: "evm_snapshot" });
+      onFork = true;
+      try {
+        return await run();
+      } finally {
+        // In the lane, so no send of the fork is still counting nonces when they are forgotten.
+        await lane(async () => {
+          await chain.request({ method: "evm_revert", params: [snapshot] });
+          onFork = false;
+          nextNonce = undefined;
+          knownCode.clear();
+          simulatedAt.clear();
+        });
+      }
     },
     close: async () => {
       if (closed) return;

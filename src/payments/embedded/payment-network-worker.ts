@@ -8,7 +8,7 @@
  */
 import { parentPort, workerData } from "node:worker_threads";
 import { createEmbeddedPaymentNetwork, type EmbeddedPaymentNetwork, type EmbeddedPaymentNetworkOptions } from "./embedded-facilitator.js";
-import { rehearseVerify } from "./verify-rehearsal.js";
+import { rehearseSettlement } from "./settlement-rehearsal.js";
 import type { PaymentNetworkCall, PaymentNetworkReply, PaymentNetworkReady, SerializedError } from "./payment-network-protocol.js";
 
 if (parentPort === null) throw new Error("payment-network-worker must run as a worker thread");
@@ -16,10 +16,6 @@ const port = parentPort;
 
 const serializeError = (error: unknown): SerializedError =>
   error instanceof Error ? { name: error.name, message: error.message } : { name: "Error", message: String(error) };
-
-/** The boot-time dry-run verify (./verify-rehearsal.ts), awaited before the chain closes: EDR must never be
- *  stopped, nor its thread torn down, while it is executing a call (that aborts the process). */
-let rehearsal: Promise<unknown> = Promise.resolve();
 
 async function serve(network: EmbeddedPaymentNetwork, call: PaymentNetworkCall): Promise<unknown> {
   switch (call.method) {
@@ -38,7 +34,6 @@ async function serve(network: EmbeddedPaymentNetwork, call: PaymentNetworkCall):
     case "chainRequest":
       return network.chainRequest(...call.args);
     case "close":
-      await rehearsal;
       await network.close();
       return undefined;
   }
@@ -46,6 +41,14 @@ async function serve(network: EmbeddedPaymentNetwork, call: PaymentNetworkCall):
 
 try {
   const network = await createEmbeddedPaymentNetwork(workerData as EmbeddedPaymentNetworkOptions);
+  // Before "ready", so before any call: the rehearsal runs on a fork of the chain that it then reverts, which
+  // would also undo a real settlement made meanwhile. A chain that cannot settle it stops the start.
+  try {
+    await rehearseSettlement(network);
+  } catch (error) {
+    await network.close();
+    throw error;
+  }
   port.on("message", (call: PaymentNetworkCall) => {
     serve(network, call).then(
       (result) => port.postMessage({ id: call.id, result } satisfies PaymentNetworkReply),
@@ -56,8 +59,6 @@ try {
     ready: { facilitatorAddress: network.facilitatorAddress, replayedTransactions: network.replayedTransactions },
   };
   port.postMessage(ready);
-  // After "ready", so the service is not kept waiting; calls that arrive meanwhile interleave with it.
-  rehearsal = rehearseVerify(network.facilitator).catch(() => undefined);
 } catch (error) {
   port.postMessage({ failed: serializeError(error) } satisfies PaymentNetworkReady);
 }
