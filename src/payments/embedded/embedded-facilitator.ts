@@ -152,7 +152,6 @@ export interface EmbeddedPaymentNetwork {
   authorizationState(payer: Address, nonce: Hex): Promise<AuthorizationState>;
   /** Raw JSON-RPC against the embedded chain (tests, diagnostics). */
   chainRequest(method: string, params?: JsonRpcRequest["params"]): Promise<unknown>;
-
   /** Stops the chain; verify/settle/mint fail afterwards. Idempotent. */
   close(): Promise<void>;
 }

@@ -101,8 +101,8 @@ function asRequested(value: LoadedSeries, ticker: string): LoadedSeries {
  * The two columns every search job carries to a worker thread (closes and gap markers), moved into shared
  * memory once per load: posting a view of a SharedArrayBuffer hands the worker the same memory instead of a
  * copy. Posting the twelve daily histories of a /screen (a microbenchmark, 11k bars each) took the event loop
- * 0.6-0.7 ms as copies and 0.02 ms shared, and the worker no longer decodes a copy either. Nothing writes to a loaded series (the workers
- * copy what they keep), so sharing it is safe.
+ * 0.6-0.7 ms as copies and 0.02 ms shared, and the worker no longer decodes a copy either. Nothing writes to a
+ * loaded series (the workers copy what they keep), so sharing it is safe.
  */
 function withSharedSearchColumns(series: PriceSeries): PriceSeries {
   const closes = new Float64Array(new SharedArrayBuffer(series.closes.byteLength));
