@@ -2,6 +2,7 @@ import type { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { describeValue, validationDetails, type ValidationIssue } from "../contracts/validation-details.js";
 import { AppError } from "../domain/app-error.js";
+import { mayHaveBody } from "./announced-body.js";
 import type { AppEnv } from "./app-env.js";
 
 /**
@@ -19,7 +20,7 @@ export async function parseOperationParams<P extends z.ZodObject>(c: Context<App
 
 async function collectParams(c: Context<AppEnv>): Promise<Record<string, unknown>> {
   const query: Record<string, unknown> = c.req.query();
-  if (c.req.method !== "POST") return query;
+  if (c.req.method !== "POST" || !mayHaveBody(c)) return query;
   const text = await c.req.text();
   if (text.trim() === "") return query;
   let body: unknown;

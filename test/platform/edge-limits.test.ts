@@ -67,6 +67,31 @@ describe("body limit", () => {
     expect(await res.json()).toMatchObject({ address, minted_atomic: "2500000" });
   });
 
+  it("over a real socket, reads parameters from a sized body, a chunked body and the query string alike", async () => {
+    const server = serve({ fetch: service.app.fetch, port: 0, hostname: "127.0.0.1" });
+    await new Promise<void>((resolve) => server.once("listening", () => resolve()));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const address = "0x000000000000000000000000000000000000bEEF";
+    const json = { "content-type": "application/json" };
+    try {
+      // Content-Length (fetch sizes a string body), chunked (a stream body), and no body at all.
+      const sized = await fetch(`${base}/dev/faucet`, { method: "POST", headers: json, body: JSON.stringify({ address, amount: 2 }) });
+      const chunked = await fetch(`${base}/dev/faucet`, {
+        method: "POST",
+        headers: json,
+        body: new Blob([JSON.stringify({ address, amount: 3 })]).stream(),
+        duplex: "half",
+      } as RequestInit);
+      const query = await fetch(`${base}/dev/faucet?address=${address}&amount=4`, { method: "POST" });
+      expect([sized.status, chunked.status, query.status]).toEqual([200, 200, 200]);
+      expect((await sized.json()).minted_atomic).toBe("2000000");
+      expect((await chunked.json()).minted_atomic).toBe("3000000");
+      expect((await query.json()).minted_atomic).toBe("4000000");
+    } finally {
+      server.close();
+    }
+  });
+
   it("answers 413 to a 100 MB streamed POST over a real socket before the upload ends, without buffering it", async () => {
     const server = serve({ fetch: service.app.fetch, port: 0, hostname: "127.0.0.1" });
     await new Promise<void>((resolve) => server.once("listening", () => resolve()));

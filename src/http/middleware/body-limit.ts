@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import { AppError } from "../../domain/app-error.js";
 import type { AppEnv } from "../app-env.js";
+import { mayHaveBody } from "../announced-body.js";
 import { errorResponse } from "../error-responses.js";
 
 /**
@@ -12,6 +13,7 @@ import { errorResponse } from "../error-responses.js";
  */
 export function bodyLimit(limitBytes: number): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
+    if (!mayHaveBody(c)) return next();
     const raw = c.req.raw;
     if (raw.body === null) return next();
     const declared = c.req.header("content-length");
