@@ -36,6 +36,14 @@ export async function startStandaloneFacilitator(options: { dataDir: string; por
     facilitatorPrivateKey: keys.facilitatorPrivateKey as Hex,
     journalFile: path.join(options.dataDir, "chain-journal.ndjson"),
   });
+  // Before it listens, as in the payment thread: on a fork it then reverts, so no call may run meanwhile.
+  const { rehearseSettlement } = await import("../payments/embedded/settlement-rehearsal.js");
+  try {
+    await rehearseSettlement(network);
+  } catch (error) {
+    await network.close();
+    throw error;
+  }
   const payTo = privateKeyToAddress(keys.payToPrivateKey as Hex);
   const app = createFacilitatorApp(
     {
