@@ -45,5 +45,9 @@ describe("bootstrapMeanInterval", () => {
       expect(bootstrapMeanInterval(values, 2000, 0.9, seed)).toEqual(literal(values, 2000, 0.9, seed));
       expect(bootstrapMeanInterval(Float64Array.from(values), 500, 0.5, seed)).toEqual(literal(values, 500, 0.5, seed));
     }
+    // Few resamples, many tied means, and other levels: the selected tails still equal the sorted ones.
+    for (const [values, resamples, level] of [[[0, 0, 0, 1, 1], 2000, 0.9], [[0.01, -0.02], 3, 0.9], [[0.5, 0.25, -1], 10, 0.95], [[1, 2, 3, 4], 2001, 0.8]] as const) {
+      expect(bootstrapMeanInterval(values, resamples, level, 5)).toEqual(literal([...values], resamples, level, 5));
+    }
   });
 });

@@ -2,6 +2,7 @@
  * Percentile bootstrap of a mean, driven by a seeded generator written out in its loop (core imports nothing;
  * callers pass the seed). Glossary: n = sample size, B = resamples.
  */
+import { percentileRanks, placeOrderStatistics } from "./order-statistics.js";
 import { percentileOfSorted } from "./statistics.js";
 
 export interface Interval {
@@ -41,7 +42,12 @@ export function bootstrapMeanInterval(values: ArrayLike<number>, resamples: numb
     }
     means[b] = sum / n;
   }
-  means.sort();
   const tail = ((1 - level) / 2) * 100;
+  // Only the four means either tail reads need their sorted places: selected in O(B), where the sort took ~45%
+  // of an interval of 10-30 values. A NaN mean (a NaN or infinite value) cannot be compared: then the sort,
+  // which puts NaN last, decides. A mean is never -0 (a sum that starts at +0 cannot become -0), so selection
+  // and sort agree on every place.
+  if (means.some((m) => m !== m)) means.sort();
+  else placeOrderStatistics(means, percentileRanks(resamples, [tail, 100 - tail]));
   return { low: percentileOfSorted(means, tail), high: percentileOfSorted(means, 100 - tail) };
 }
