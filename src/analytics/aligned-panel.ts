@@ -1,6 +1,7 @@
 import { returnBetween } from "../core/returns.js";
 import { lowerBound, MAX_CLOSURE_MS, upperBound } from "./price-series.js";
 import { DAY_MS } from "../domain/bar.js";
+import { mapToFloat64 } from "../core/typed-arrays.js";
 
 /** The two columns alignment needs; a PriceSeries qualifies. */
 export interface TimedCloses {
@@ -100,7 +101,7 @@ export function coverage(series: TimedCloses, timesMs: Float64Array): number {
 /** The series on their shared dates within [fromMs, toMs] (both inclusive). */
 export function alignPanel(series: readonly TimedCloses[], fromMs: number, toMs: number): AlignedPanel {
   const { timesMs, indices } = sharedDates(series, fromMs, toMs);
-  const closes = series.map((s, k) => Float64Array.from(indices[k]!, (i) => s.closes[i]));
+  const closes = series.map((s, k) => mapToFloat64(indices[k]!, (i) => s.closes[i]));
   const limitMs = MAX_CLOSURE_MS + DAY_MS;
   const ends: number[] = [];
   let skippedSteps = 0;
@@ -113,7 +114,7 @@ export function alignPanel(series: readonly TimedCloses[], fromMs: number, toMs:
 
 /** Simple returns closes[j] / closes[j-1] - 1 over the panel's steps. */
 export function stepReturns(closes: Float64Array, stepEnds: Int32Array): Float64Array {
-  return Float64Array.from(stepEnds, (j) => returnBetween(closes, j - 1, j));
+  return mapToFloat64(stepEnds, (j) => returnBetween(closes, j - 1, j));
 }
 
 /** True when every close of the column is a finite positive price (simple returns are defined). */

@@ -1,4 +1,5 @@
 import { stepReturns } from "./aligned-panel.js";
+import { mapToFloat64 } from "../core/typed-arrays.js";
 
 /**
  * How a price-based factor proxy turns aligned closes into one daily series:
@@ -21,9 +22,9 @@ export function proxyReturns(construction: ProxyConstruction, legs: readonly Flo
       return long.map((r, i) => r - short[i]);
     }
     case "yield_change":
-      return Float64Array.from(stepEnds, (j) => (first[j] - first[j - 1]) / 100);
+      return mapToFloat64(stepEnds, (j) => (first[j] - first[j - 1]) / 100);
     case "inverse_return":
-      return Float64Array.from(stepEnds, (j) => first[j - 1] / first[j] - 1);
+      return mapToFloat64(stepEnds, (j) => first[j - 1] / first[j] - 1);
   }
 }
 

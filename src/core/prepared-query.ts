@@ -5,6 +5,7 @@
  * constant, per the policy in z-normalize.ts).
  */
 import { zNormalizeInto } from "./z-normalize.js";
+import { mapToFloat64 } from "./typed-arrays.js";
 
 export interface PreparedQuery {
   readonly m: number;
@@ -72,7 +73,7 @@ class Prepared implements PreparedQuery {
   }
 
   get zOrdered(): Float64Array {
-    this.zOrderedCache ??= Float64Array.from(this.order, (i) => this.z[i]);
+    this.zOrderedCache ??= mapToFloat64(this.order, (i) => this.z[i]);
     return this.zOrderedCache;
   }
 }
