@@ -15,12 +15,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import { dist, filesUnder, isStale, root, stamp, TRANSPILE_OPTIONS } from "./build-stamp.mjs";
-import { buildWasm, WASM_OUTPUT } from "./build-wasm.mjs";
+import { buildKeccakWasm, buildWasm, KECCAK_OUTPUT, WASM_OUTPUT } from "./build-wasm.mjs";
 import { buildWeb, WEB_OUTPUT } from "./build-web.mjs";
 
 async function build() {
   const started = performance.now();
   await buildWasm();
+  await buildKeccakWasm();
   await buildWeb();
   const { build: esbuild } = await import("esbuild");
   const sources = filesUnder(path.join(root, "src"));
@@ -35,10 +36,11 @@ async function build() {
     fs.mkdirSync(path.dirname(target), { recursive: true });
     fs.copyFileSync(file, target);
   }
-  if (fs.existsSync(WASM_OUTPUT)) {
-    const target = path.join(dist, path.relative(root, WASM_OUTPUT));
+  for (const output of [WASM_OUTPUT, KECCAK_OUTPUT]) {
+    if (!fs.existsSync(output)) continue;
+    const target = path.join(dist, path.relative(root, output));
     fs.mkdirSync(path.dirname(target), { recursive: true });
-    fs.copyFileSync(WASM_OUTPUT, target);
+    fs.copyFileSync(output, target);
   }
   fs.cpSync(WEB_OUTPUT, path.join(dist, path.relative(root, WEB_OUTPUT)), { recursive: true });
   fs.writeFileSync(stamp, `${new Date().toISOString()}\n`);

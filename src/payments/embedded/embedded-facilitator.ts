@@ -68,6 +68,7 @@ import { openChainJournal } from "./chain-journal.js";
 import { createSerialLane } from "./serial-lane.js";
 import { withNativeTransactionSigning } from "./native-transaction-signing.js";
 import { installNativeKeyRecovery } from "./native-key-recovery.js";
+import { installWasmKeccak } from "./wasm-keccak.js";
 
 export type { AuthorizationState };
 
@@ -180,8 +181,9 @@ function methodNotFound(method: string): Error & { code: number } {
 export async function createEmbeddedPaymentNetwork(
   options: EmbeddedPaymentNetworkOptions = {},
 ): Promise<LocalPaymentNetwork> {
-  // The facilitator's checks of payer signatures recover keys through viem: make those native in this thread.
-  await installNativeKeyRecovery();
+  // The facilitator's checks of payer signatures recover keys through viem, and viem hashes with noble's keccak:
+  // make the recoveries native and the keccak permutation WebAssembly, in this thread.
+  await Promise.all([installNativeKeyRecovery(), installWasmKeccak()]);
   const privateKey = options.facilitatorPrivateKey ?? generatePrivateKey();
   const account = withNativeTransactionSigning(privateKeyToAccount(privateKey), privateKey);
 

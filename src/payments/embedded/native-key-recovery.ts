@@ -20,11 +20,8 @@
  * When the binding does not load or noble's shape is not the one expected, nothing is replaced and viem stays
  * pure JavaScript: slower, equally correct.
  */
-import fs from "node:fs";
-import { createRequire } from "node:module";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { loadNative, type NativeSecp256k1 } from "../secp256k1.js";
+import { viemDependencyCopies } from "./viem-dependency-copies.js";
 
 /** The slice of noble's secp256k1 module that this file touches. */
 interface NobleSecp256k1Module {
@@ -63,7 +60,8 @@ async function install(): Promise<NativeKeyRecoveryStatus> {
   const native = loadNative();
   let patchedCopies = 0;
   if (native !== undefined) {
-    for (const module of await viemNobleCopies()) if (patch(module, native)) patchedCopies++;
+    // viem's own nested @noble/curves, both builds: their `Signature` classes are the ones viem constructs.
+    for (const module of await viemDependencyCopies<NobleSecp256k1Module>("@noble/curves", "secp256k1")) if (patch(module, native)) patchedCopies++;
   }
   return {
     implementation: patchedCopies > 0 ? "libsecp256k1" : "noble",
@@ -72,37 +70,6 @@ async function install(): Promise<NativeKeyRecoveryStatus> {
       return nativeRecoveries;
     },
   };
-}
-
-/**
- * The noble secp256k1 modules viem loads: the ESM one its `recoverPublicKey` imports and the CommonJS one of its
- * CJS build. Resolved from viem's own package directory, as Node resolves viem's imports, so that the instances
- * (and their `Signature` classes) are the very ones viem uses.
- */
-async function viemNobleCopies(): Promise<NobleSecp256k1Module[]> {
-  try {
-    const requireFromViem = createRequire(createRequire(import.meta.url).resolve("viem"));
-    const commonJsEntry = requireFromViem.resolve("@noble/curves/secp256k1");
-    const copies: NobleSecp256k1Module[] = [requireFromViem(commonJsEntry) as NobleSecp256k1Module];
-    const packageDir = enclosingPackageDir(commonJsEntry, "@noble/curves");
-    const manifest = JSON.parse(fs.readFileSync(path.join(packageDir, "package.json"), "utf8")) as { exports?: Record<string, unknown> };
-    const entry = manifest.exports?.["./secp256k1"] as { import?: unknown } | undefined;
-    if (typeof entry?.import === "string") {
-      copies.push((await import(pathToFileURL(path.join(packageDir, entry.import)).href)) as NobleSecp256k1Module);
-    }
-    return copies;
-  } catch {
-    return [];
-  }
-}
-
-/** The directory of the package named `name` that holds `file` (its package.json does not export itself). */
-function enclosingPackageDir(file: string, name: string): string {
-  for (let dir = path.dirname(file); dir !== path.dirname(dir); dir = path.dirname(dir)) {
-    const manifest = path.join(dir, "package.json");
-    if (fs.existsSync(manifest) && (JSON.parse(fs.readFileSync(manifest, "utf8")) as { name?: string }).name === name) return dir;
-  }
-  throw new Error(`no package ${name} above ${file}`);
 }
 
 function patch(module: NobleSecp256k1Module, native: NativeSecp256k1): boolean {
