@@ -21,7 +21,7 @@
  * pure JavaScript: slower, equally correct.
  */
 import { loadNative, type NativeSecp256k1 } from "../secp256k1.js";
-import { viemDependencyCopies } from "./viem-dependency-copies.js";
+import { patchViemDependency } from "./viem-dependency-copies.js";
 
 /** The slice of noble's secp256k1 module that this file touches. */
 interface NobleSecp256k1Module {
@@ -58,11 +58,8 @@ export function installNativeKeyRecovery(): Promise<NativeKeyRecoveryStatus> {
 
 async function install(): Promise<NativeKeyRecoveryStatus> {
   const native = loadNative();
-  let patchedCopies = 0;
-  if (native !== undefined) {
-    // viem's own nested @noble/curves, both builds: their `Signature` classes are the ones viem constructs.
-    for (const module of await viemDependencyCopies<NobleSecp256k1Module>("@noble/curves", "secp256k1")) if (patch(module, native)) patchedCopies++;
-  }
+  // viem's own nested @noble/curves, both builds: their `Signature` classes are the ones viem constructs.
+  const patchedCopies = native === undefined ? 0 : await patchViemDependency<NobleSecp256k1Module>("@noble/curves", "secp256k1", (module) => patch(module, native));
   return {
     implementation: patchedCopies > 0 ? "libsecp256k1" : "noble",
     patchedCopies,

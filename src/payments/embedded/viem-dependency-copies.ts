@@ -26,6 +26,13 @@ export async function viemDependencyCopies<T>(packageName: string, subpath: stri
   }
 }
 
+/** Applies `patch` to each of those copies; resolves with how many it patched (it answers false to leave one). */
+export async function patchViemDependency<T>(packageName: string, subpath: string, patch: (module: T) => boolean): Promise<number> {
+  let patched = 0;
+  for (const module of await viemDependencyCopies<T>(packageName, subpath)) if (patch(module)) patched++;
+  return patched;
+}
+
 /** The directory of the package named `name` that holds `file` (its package.json does not export itself). */
 function enclosingPackageDir(file: string, name: string): string {
   for (let dir = path.dirname(file); dir !== path.dirname(dir); dir = path.dirname(dir)) {

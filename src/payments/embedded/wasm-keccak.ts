@@ -16,7 +16,7 @@
  * without the build) or with another noble shape, nothing is replaced and viem stays pure JavaScript.
  */
 import fs from "node:fs";
-import { viemDependencyCopies } from "./viem-dependency-copies.js";
+import { patchViemDependency } from "./viem-dependency-copies.js";
 
 const WASM_FILE = new URL("../../../build/keccak.wasm", import.meta.url);
 /** The runtime's WebAssembly API (the project's TypeScript settings carry no DOM types for it). */
@@ -59,10 +59,7 @@ export function installWasmKeccak(): Promise<WasmKeccakStatus> {
 
 async function install(): Promise<WasmKeccakStatus> {
   const permutation = loadPermutation();
-  let patchedCopies = 0;
-  if (permutation !== undefined) {
-    for (const module of await viemDependencyCopies<NobleSha3Module>("@noble/hashes", "sha3")) if (patch(module, permutation)) patchedCopies++;
-  }
+  const patchedCopies = permutation === undefined ? 0 : await patchViemDependency<NobleSha3Module>("@noble/hashes", "sha3", (module) => patch(module, permutation));
   return {
     implementation: patchedCopies > 0 ? "wasm" : "noble",
     patchedCopies,
