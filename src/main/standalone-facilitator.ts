@@ -38,12 +38,7 @@ export async function startStandaloneFacilitator(options: { dataDir: string; por
   });
   // Before it listens, as in the payment thread: on a fork it then reverts, so no call may run meanwhile.
   const { rehearseSettlement } = await import("../payments/embedded/settlement-rehearsal.js");
-  try {
-    await rehearseSettlement(network);
-  } catch (error) {
-    await network.close();
-    throw error;
-  }
+  await rehearseSettlement(network);
   const payTo = privateKeyToAddress(keys.payToPrivateKey as Hex);
   const app = createFacilitatorApp(
     {

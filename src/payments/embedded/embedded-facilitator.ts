@@ -31,8 +31,9 @@
  *   (SETTLEMENT_GAS_LIMIT) rather than an estimate: one chain execution less per paid call.
  * - Receipts: with automine a transaction is mined inside `eth_sendRawTransaction`, so the receipt is fetched
  *   directly; viem's polling `waitForTransactionReceipt` is only the fallback.
- * - Key recovery: x402's checks of the payer's signature call viem's `recoverAddress`, which
- *   ./native-key-recovery.ts makes native (libsecp256k1) in the thread that builds this network.
+ * - Key recovery and hashing: x402's checks of the payer's signature call viem's `recoverAddress`, which
+ *   ./native-key-recovery.ts makes native (libsecp256k1) in the thread that builds this network; viem's
+ *   keccak-256 permutation runs in WebAssembly there (./wasm-keccak.ts).
  * - P8: `x402Facilitator.getSupported()` is synchronous; the `FacilitatorClient` interface wants a Promise.
  */
 import { x402Facilitator } from "@x402/core/facilitator";

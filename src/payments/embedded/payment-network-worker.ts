@@ -43,12 +43,7 @@ try {
   const network = await createEmbeddedPaymentNetwork(workerData as EmbeddedPaymentNetworkOptions);
   // Before "ready", so before any call: the rehearsal runs on a fork of the chain that it then reverts, which
   // would also undo a real settlement made meanwhile. A chain that cannot settle it stops the start.
-  try {
-    await rehearseSettlement(network);
-  } catch (error) {
-    await network.close();
-    throw error;
-  }
+  await rehearseSettlement(network);
   port.on("message", (call: PaymentNetworkCall) => {
     serve(network, call).then(
       (result) => port.postMessage({ id: call.id, result } satisfies PaymentNetworkReply),

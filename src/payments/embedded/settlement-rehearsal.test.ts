@@ -48,6 +48,13 @@ describe("settlement rehearsal (payment thread warm-up)", () => {
     expect(fs.readFileSync(journalFile, "utf8").trim().split("\n")).toHaveLength(2); // the mint and the settlement
   });
 
+  it("closes the network and throws when the chain cannot settle the rehearsal (the start then stops)", async () => {
+    const own = await createEmbeddedPaymentNetwork();
+    const refusing: LocalPaymentNetwork = { ...own, facilitator: { ...own.facilitator, verify: async () => ({ isValid: false, invalidReason: "refused_here" }) } };
+    await expect(rehearseSettlement(refusing)).rejects.toThrow("verify refused (refused_here)");
+    await expect(own.balanceOf(own.facilitatorAddress)).rejects.toThrow(/closed/);
+  });
+
   it("undoes the fork also when the rehearsed work throws", async () => {
     const before = await chainState();
     const who = privateKeyToAccount(generatePrivateKey()).address;

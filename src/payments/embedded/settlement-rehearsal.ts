@@ -8,7 +8,8 @@
  * The payer is a throwaway key, funded by a mint on the fork; the fork is reverted afterwards
  * (LocalPaymentNetwork.onThrowawayFork), so the journal, balances, nonces and blocks are as before. The
  * authorization is real in form: the stock x402 client signs it, as a payer's would. A node whose chain cannot
- * settle it is broken, so a failure is thrown and stops the start.
+ * settle it is broken: the network is closed and the failure thrown, which stops the start. Both callers (the
+ * payment thread, `npm run facilitator`) run it before anything else can use the network.
  */
 import { x402Client } from "@x402/core/client";
 import type { PaymentPayload, PaymentRequirements, SettleResponse } from "@x402/core/types";
@@ -24,6 +25,15 @@ const REHEARSALS = 3;
 
 /** Resolves with the last rehearsed settlement (on the fork, so no longer on the chain). */
 export async function rehearseSettlement(network: LocalPaymentNetwork): Promise<SettleResponse> {
+  try {
+    return await settleOnFork(network);
+  } catch (error) {
+    await network.close();
+    throw error;
+  }
+}
+
+async function settleOnFork(network: LocalPaymentNetwork): Promise<SettleResponse> {
   return network.onThrowawayFork(async () => {
     const payer = privateKeyToAccount(generatePrivateKey());
     await network.mintUsdc(payer.address, REHEARSAL_AMOUNT * BigInt(REHEARSALS));
