@@ -1,9 +1,10 @@
 /**
  * Start-up benchmark (issue 11): time from spawning the service to its "listening" log line, from the built
- * output (`node dist/src/main/server.js`, what `npm start` runs) and from source through tsx (what it ran
- * before); then, on the built service, the first heavy paid call right after listening against warm ones.
+ * bundle (`node dist/bundle/server.js`, what `npm start` runs), from the one-to-one built modules
+ * (`dist/src/main/server.js`, what it ran before the bundle) and from source through tsx; then, on the bundle,
+ * the first heavy paid call right after listening against warm ones.
  *
- *   npx tsx bench/startup.ts [--reps 5] [--restarts 3] [--modes dist,tsx] [--json <file>]
+ *   npx tsx bench/startup.ts [--reps 5] [--restarts 3] [--modes dist,files,tsx] [--json <file>]
  *
  * --restarts: how many restarts measure the first heavy call, each way (right after listening, after the
  * warm-up); the ratio after the warm-up is then also printed as a median over them, the figure to compare.
@@ -35,7 +36,8 @@ const SCREEN =
 const WARM_CALLS = 7;
 
 const MODES = {
-  dist: [process.execPath, ["dist/src/main/server.js"]],
+  dist: [process.execPath, ["dist/bundle/server.js"]],
+  files: [process.execPath, ["dist/src/main/server.js"]],
   tsx: [process.execPath, ["node_modules/tsx/dist/cli.mjs", "src/main/server.ts"]],
 } as const;
 const modes = (args.includes("--modes") ? args[args.indexOf("--modes") + 1].split(",") : Object.keys(MODES)) as (keyof typeof MODES)[];
@@ -116,10 +118,10 @@ async function main(): Promise<void> {
   const results: Record<string, unknown> = {};
   for (const mode of modes) {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `precedent-start-${mode}-`));
-    // Untimed: creates keys and the database, and (dist) stores the screened tickers' bars, so the timed
+    // Untimed: creates keys and the database, and (built modes) stores the screened tickers' bars, so the timed
     // runs below are restarts of a service that has served these tickers before.
     const first = await start(mode, dataDir);
-    if (mode === "dist") await heavyCalls(first.port, false);
+    if (mode !== "tsx") await heavyCalls(first.port, false);
     await stop(first.child);
     const listening: number[] = [];
     const warmAfter: number[] = [];

@@ -10,7 +10,7 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "
 export const dist = path.join(root, "dist");
 export const stamp = path.join(dist, ".build-stamp");
 /** Inputs whose change makes the build stale. */
-const inputs = ["src", "assembly", "web", "scripts/build.mjs", "scripts/build-stamp.mjs", "scripts/build-wasm.mjs", "scripts/build-web.mjs", "package.json", "package-lock.json"];
+const inputs = ["src", "assembly", "web", "scripts/build.mjs", "scripts/build-dist.mjs", "scripts/build-server-bundle.mjs", "scripts/build-stamp.mjs", "scripts/build-wasm.mjs", "scripts/build-web.mjs", "package.json", "package-lock.json"];
 
 /** How every build transpiles TypeScript: one file per source, mirroring the repository under dist/. */
 export const TRANSPILE_OPTIONS = {

@@ -8,14 +8,16 @@
  *
  * dist/ mirrors the repository (dist/src/..., dist/build/search-kernels.wasm, dist/build/web/), so paths a
  * module resolves relative to itself (the worker bootstrap, the .wasm, the page, JSON imports) are the same
- * from source and from dist.
- * Files are transpiled one to one by esbuild (no bundling, packages stay in node_modules); type checking
- * stays with `npm run typecheck`.
+ * from source and from dist. Files are transpiled one to one by esbuild (build-dist.mjs); beside them,
+ * dist/bundle/server.js bundles the server with its packages, what `npm start` runs, because loading ~1,500
+ * separate modules was most of the start-up (build-server-bundle.mjs). Type checking stays with
+ * `npm run typecheck`.
  */
 import fs from "node:fs";
 import path from "node:path";
-import { dist, filesUnder, isStale, root, stamp, TRANSPILE_OPTIONS } from "./build-stamp.mjs";
-import { buildKeccakWasm, buildWasm, KECCAK_OUTPUT, WASM_OUTPUT } from "./build-wasm.mjs";
+import { buildDist } from "./build-dist.mjs";
+import { dist, isStale, root, stamp } from "./build-stamp.mjs";
+import { buildKeccakWasm, buildWasm, WASM_OUTPUT } from "./build-wasm.mjs";
 import { buildWeb, WEB_OUTPUT } from "./build-web.mjs";
 
 async function build() {
@@ -23,26 +25,7 @@ async function build() {
   await buildWasm();
   await buildKeccakWasm();
   await buildWeb();
-  const { build: esbuild } = await import("esbuild");
-  const sources = filesUnder(path.join(root, "src"));
-  fs.rmSync(dist, { recursive: true, force: true });
-  await esbuild({
-    entryPoints: sources.filter((file) => file.endsWith(".ts") && !file.endsWith(".test.ts")),
-    ...TRANSPILE_OPTIONS,
-  });
-  // Runtime files that are not TypeScript: the worker bootstrap (.mjs) and JSON imports.
-  for (const file of sources.filter((f) => /\.(mjs|json)$/.test(f))) {
-    const target = path.join(dist, path.relative(root, file));
-    fs.mkdirSync(path.dirname(target), { recursive: true });
-    fs.copyFileSync(file, target);
-  }
-  for (const output of [WASM_OUTPUT, KECCAK_OUTPUT]) {
-    if (!fs.existsSync(output)) continue;
-    const target = path.join(dist, path.relative(root, output));
-    fs.mkdirSync(path.dirname(target), { recursive: true });
-    fs.copyFileSync(output, target);
-  }
-  fs.cpSync(WEB_OUTPUT, path.join(dist, path.relative(root, WEB_OUTPUT)), { recursive: true });
+  await buildDist(dist);
   fs.writeFileSync(stamp, `${new Date().toISOString()}\n`);
   console.log(`build: dist/, ${path.relative(root, WASM_OUTPUT)} and ${path.relative(root, WEB_OUTPUT)} in ${(performance.now() - started).toFixed(0)} ms`);
 }
