@@ -5,7 +5,10 @@
  * calls come over HTTP from another thread (./load-driver.mjs), with every payment signed by the stock
  * x402 client before the clock starts, so the service's event loop carries only the service's own work.
  *
- *   npm run bench:event-loop [-- --cheap-calls 150 --heavy-payments 100 --json <file>]
+ *   npm run bench:event-loop [-- --cheap-calls 150 --heavy-payments 100 --per-route --json <file>]
+ *
+ * --per-route adds one loaded phase per heavy route (4 callers on that route alone), to see which route holds
+ * the event loop.
  *
  * 150 cheap calls keep the loaded phase about 4 s long, so the delay p99 rests on thousands of samples (with 40
  * calls, about a second, it moved by 5 ms from run to run on the same code).
@@ -31,6 +34,7 @@ const option = (name: string) => (args.includes(name) ? args[args.indexOf(name) 
 const cheapCalls = Number(option("--cheap-calls") ?? 150);
 const heavyPayments = Number(option("--heavy-payments") ?? 100);
 const jsonFile = option("--json");
+const perRoute = args.includes("--per-route");
 const CHEAP = "/get_latest_price?ticker=AAPL";
 const UNIVERSE = "ticker=SPY&start_date=2015-01-02&end_date=2016-01-04&k=20&metric=l1&universe=all";
 const HEAVY = [
@@ -76,10 +80,10 @@ async function main(): Promise<void> {
     await service.warmUp();
     for (const path of [CHEAP, ...HEAVY]) await driver.burst(base, await signed(payer, path, 1), 1);
 
-    const phase = async (name: string, withLoad: boolean): Promise<PhaseResult> => {
+    const phase = async (name: string, heavyRoutes: readonly string[]): Promise<PhaseResult> => {
       const cheap = await signed(payer, CHEAP, cheapCalls);
       const lanes: SignedCalls[] = [];
-      if (withLoad) for (const path of HEAVY) for (let i = 0; i < HEAVY_PER_ROUTE; i++) lanes.push(await signed(payer, path, heavyPayments));
+      for (const path of heavyRoutes) for (let i = 0; i < HEAVY_PER_ROUTE; i++) lanes.push(await signed(payer, path, heavyPayments));
       const delay = monitorEventLoopDelay({ resolution: 1 });
       delay.enable();
       const cpu = startCpuSplit(clientTid);
@@ -100,9 +104,10 @@ async function main(): Promise<void> {
         cpuMs: { main: split.mainMs ?? null, payment: split.busiestOtherMs ?? null, all: split.otherMs + (split.mainMs ?? 0) },
       };
     };
-    const idle = await phase("idle", false);
-    const loaded = await phase(`${HEAVY_PER_ROUTE} x ${HEAVY.length} heavy routes`, true);
+    const idle = await phase("idle", []);
+    const loaded = await phase(`${HEAVY_PER_ROUTE} x ${HEAVY.length} heavy routes`, HEAVY);
     const rows = [idle, loaded];
+    if (perRoute) for (const path of HEAVY) rows.push(await phase(`${HEAVY_PER_ROUTE} x ${path.split("?")[0]}`, [path]));
     console.log("\nCheap paid call (POST /get_latest_price) alone and under heavy load, service on loopback, client on another thread\n");
     console.log("| phase | cheap p50 ms | cheap p90 ms | cheap 200s | loop delay p99 ms | loop delay max ms | heavy 200s (other) | lanes out of payments | service CPU s: main / busiest other / all |");
     console.log("|---|---:|---:|---:|---:|---:|---:|---:|---|");
