@@ -102,10 +102,11 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
     }),
   );
   app.use("*", bodyLimit(deps.edge.bodyLimitBytes));
-  app.use("*", responseSigning(deps.signer));
   app.use("*", dynamicQuote(deps.operations));
   app.use("*", heavyRouteBulkhead({ isHeavy: (path) => isHeavyRoute(routeForPath(path)), limit: deps.edge.heavyRouteConcurrency }));
   if (deps.paymentGate !== undefined) app.use("*", paymentEdge(deps.paymentGate.middleware, deps.logger));
+  // Innermost, right around the handlers: see response-signing.ts.
+  app.use("*", responseSigning(deps.signer));
 
   for (const op of deps.operations) mountOperation(app, op.route, op.contract, op.handle, op.html);
   for (const register of deps.extraRoutes) register(app);

@@ -5,6 +5,7 @@ import { ItemizedAnswer, nothingServedError } from "../domain/itemized-answer.js
 import { RedirectAnswer } from "../domain/redirect-answer.js";
 import type { AppEnv } from "./app-env.js";
 import { documentOperation } from "./document-operation.js";
+import { holdBody } from "./held-body.js";
 import { parseOperationParams } from "./operation-params.js";
 
 export type OperationHandler<P extends z.ZodObject, R extends z.ZodType> = (
@@ -51,7 +52,14 @@ export function mountOperation<P extends z.ZodObject, R extends z.ZodType>(
     const body = servedBody(answer);
     if (html !== undefined) c.header("Vary", "Accept");
     if (html !== undefined && prefersHtml(c.req.header("accept"))) return c.html(html(body as z.infer<R>), 200);
-    return c.json(body as object, 200);
+    // What c.json does, with the text kept (held-body.ts) for the signature to read. The response is set here
+    // rather than returned: Hono re-wraps a returned Response when middleware touched c.res before (CORS does)
+    // to merge headers that c.body has already copied, and the re-wrap turns the body into a stream.
+    const text = JSON.stringify(body);
+    const response = holdBody(c.body(text, 200, { "Content-Type": "application/json" }), text);
+    c.res = undefined;
+    c.res = response;
+    return response;
   });
 }
 

@@ -1,10 +1,12 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { x402Client } from "@x402/core/client";
 import { registerExactEvmScheme } from "@x402/evm/exact/client";
 import { wrapFetchWithPayment } from "@x402/fetch";
+import { recoverMessageAddress, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { builtSearchKernels } from "../support/search-kernels.js";
@@ -93,9 +95,14 @@ describe("the server bundle (what npm start runs)", () => {
     expect(funded.status).toBe(200);
     const response = await pay(`${base}${SCREEN}`, { method: "POST" });
     expect(response.status).toBe(200);
-    expect(response.headers.get("x-response-signature")).toMatch(/^0x[0-9a-f]+$/i);
     expect(response.headers.get("payment-response")).toBeTruthy();
-    const body = (await response.json()) as { results?: unknown[] };
+    // Signed over the exact bytes that arrived, by the node's signer.
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    const digest = createHash("sha256").update(bytes).digest();
+    expect(response.headers.get("x-response-hash")).toBe(`sha256=${digest.toString("hex")}`);
+    const recovered = await recoverMessageAddress({ message: { raw: digest }, signature: response.headers.get("x-response-signature") as Hex });
+    expect(recovered).toBe(response.headers.get("x-signer"));
+    const body = JSON.parse(Buffer.from(bytes).toString("utf8")) as { results?: unknown[] };
     expect(Array.isArray(body.results)).toBe(true);
     expect(body.results!.length).toBe(3);
   }, 60_000);

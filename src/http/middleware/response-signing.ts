@@ -1,15 +1,18 @@
 import type { MiddlewareHandler } from "hono";
 import type { ResponseSigner } from "../../payments/response-signer.js";
+import { bodyBytes, bytesResponse } from "../held-body.js";
 
 /**
- * Signs every 200 response, free or paid, over the exact body bytes that leave the server. It runs
- * outside the payment gate, so a paid body is signed only after its settlement succeeded.
+ * Signs every 200 response, free or paid, over the exact body bytes that leave the server. It is the
+ * innermost middleware: it signs the handler's answer before the payment gate settles it, so the gate reads
+ * the body from the signed Response's held bytes (held-body.ts) rather than streaming it out again. A paid
+ * answer whose settlement fails never leaves: the gate answers 402 with headers of its own, no signature.
  */
 export function responseSigning(signer: ResponseSigner): MiddlewareHandler {
   return async (c, next) => {
     await next();
     if (c.res.status !== 200) return;
-    const body = new Uint8Array(await c.res.arrayBuffer());
+    const body = await bodyBytes(c.res);
     const { hashHeader, signature, signer: address } = await signer.sign(body);
     const headers = new Headers(c.res.headers);
     headers.set("X-Response-Hash", hashHeader);
@@ -18,6 +21,6 @@ export function responseSigning(signer: ResponseSigner): MiddlewareHandler {
     headers.delete("content-length");
     // Hono merges headers on assignment; clear first so the re-wrapped response is taken as is.
     c.res = undefined;
-    c.res = new Response(body, { status: 200, headers });
+    c.res = bytesResponse(body, { status: 200, headers });
   };
 }
