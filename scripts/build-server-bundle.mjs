@@ -12,9 +12,10 @@
  *   in <distDir>/src/, which is why every `import.meta.url` of our modules is rewritten below to the URL of the
  *   module's one-to-one file. Paths resolved relative to a module (the worker bootstrap and its entries, the
  *   .wasm kernels, the page in build/web/) are then the same from the bundle as from dist/src and from src/.
- * - the packages in EXTERNAL: native addons and what finds its files at run time (bindings, pino's transport
- *   thread, sentiment's language files, swagger-ui's assets, hardhat), and what is only loaded on demand (pg,
- *   pg-boss). They are imported from node_modules as before. The build refuses an external package that would
+ * - the packages in EXTERNAL: native addons (better-sqlite3, secp256k1, keccak, and bindings/node-gyp-build,
+ *   which find them), what finds its own files at run time (pino's transport thread, sentiment's language
+ *   files, swagger-ui's assets, hardhat), and what is loaded only on demand (pg and pg-boss with DATABASE_URL,
+ *   Coinbase's SDK with CDP keys, tsx from source). They are imported from node_modules as before. The build refuses an external package that would
  *   resolve to another copy from the bundle than from the module importing it (a nested node_modules).
  */
 import fs from "node:fs";

@@ -40,9 +40,9 @@ export function bootstrapMeanInterval(values: ArrayLike<number>, resamples: numb
 
 /**
  * The B resample means, in draw order. A function of its own, holding nothing but the loop: inside the
- * interval function, the loop was compiled on its own (on-stack replacement) before the code after it had
- * ever run, and V8 kept reusing that code, which then left optimised code at that code on every call (in the
- * service, ~220 deoptimisations in 3 s of load, each one a recompile on V8's threads).
+ * interval function, V8 compiled the loop alone (on-stack replacement) before the code after it had ever run,
+ * kept reusing that compiled loop, and so fell back to the interpreter after the loop on every call (in the
+ * service, ~220 deoptimisations in 3 s of load, each one followed by a recompile on V8's threads).
  */
 function resampledMeans(sample: Float64Array, resamples: number, seed: number): Float64Array {
   const n = sample.length;

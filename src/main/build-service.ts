@@ -260,8 +260,9 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
       // boots on its own thread meanwhile), the search workers, and on the event loop the market-data check
       // (offline it parses every CSV of the folder once, later calls reuse them: about half a second of
       // event-loop work that must be over before the first calls rather than beside them) followed by the
-      // fixed `universe=all` list: at most 17 daily histories (~1.5 MB each), only those already stored. Done
-      // one after the other, these took ~1.3 s after "listening" instead of ~0.8 s. Last, what can be rehearsed
+      // fixed `universe=all` list: at most 17 daily histories (~1.5 MB each), only those already stored. Once
+      // these waited for the chain, so a call made as soon as it was ready found them still running (~0.5 s
+      // on a 2-core VM); side by side they are done about when it is. Last, what can be rehearsed
       // without a caller (http/rehearsal.ts), which needs the payment code: the heavy routes' quotes, unlogged,
       // every parameter parser and one signature of a throwaway body: ~8-10 ms less event-loop work in the
       // first call.
