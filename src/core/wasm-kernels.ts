@@ -97,6 +97,12 @@ export class WasmWindowIndex {
   private qzFor: PreparedQuery | undefined;
   /** Present when L2 runs as MASS on this index (chunk size chosen by kernel-choice.ts's wasm model). */
   private readonly mass: MassLayout | undefined;
+  /**
+   * The instance's memory while the MASS spectra are still to be computed: they are computed by the first L2
+   * scan, so an index only ever searched with L1 (a screen, say) never pays for its FFTs (nor makes those
+   * pages resident). Undefined once computed.
+   */
+  private buffer: ArrayBuffer | undefined;
 
   /** `massChunkSize` > 0 adds the MASS arrays (wasm-mass.ts) and makes L2 scans use them. */
   constructor(kernels: WasmKernels, values: Float64Array, stats: WindowStats, massChunkSize = 0) {
@@ -170,7 +176,7 @@ export class WasmWindowIndex {
       );
       this.exports.configureSelect(mass.score, mass.error, mass.key, mass.tileMin, at.outStart, at.outScore, at.outError, m, count);
       this.exports.configureExact(at.x, at.qz, at.outStart, at.outScore, at.outError, m);
-      prepareMass(this.exports, buffer, this.mass);
+      this.buffer = buffer;
     }
   }
 
@@ -195,6 +201,10 @@ export class WasmWindowIndex {
       if (query.m !== this.m) throw new RangeError(`query of ${query.m} values for an index of windows of ${this.m}`);
       this.qz.set(query.z);
       this.qzFor = query;
+    }
+    if (this.buffer !== undefined) {
+      prepareMass(this.exports, this.buffer, this.mass!);
+      this.buffer = undefined;
     }
     const output = { start: this.outStart, score: this.outScore, error: this.outError };
     scanMass(this.exports, this.mass!, output, query, intervals, cap, certify, collector);

@@ -56,6 +56,19 @@ describe("wasm MASS on short series", () => {
     });
   }
 
+  it("computes its spectra at the first L2 search, after L1 searches of the same index, and still equals the oracle", () => {
+    useWasmKernels(kernels);
+    const { values, breakBefore } = shortSeries(3000, 91, 1, 0.02);
+    const series = prepareSeries(values, breakBefore);
+    const m = 120;
+    expect(series.wasmIndex(kernels, m).usesMass).toBe(true);
+    const query = values.slice(1500, 1500 + m);
+    for (const metric of ["l1", "l1", "l2", "l1", "l2"] as const) {
+      const options = { k: 10, excludeRange: [1500, 1500 + m] as [number, number], metric };
+      expect(describeMismatch(naiveSearch({ values, breakBefore }, query, options), searchSeries(series, query, options)), metric).toBeNull();
+    }
+  });
+
   it("re-scores its picks in the kernel to the same bits as the JS path, a constant window included", () => {
     // One constant window of length 60 (shortSeries' longer flats tie with each other: never certified).
     const values = garchWalk({ length: 2000, seed: 11, volPerBar: 0.02 });
