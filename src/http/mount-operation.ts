@@ -7,6 +7,7 @@ import type { AppEnv } from "./app-env.js";
 import { documentOperation } from "./document-operation.js";
 import { holdBody } from "./held-body.js";
 import { parseOperationParams } from "./operation-params.js";
+import { replaceResponse } from "./replace-response.js";
 
 export type OperationHandler<P extends z.ZodObject, R extends z.ZodType> = (
   params: z.infer<P>,
@@ -57,8 +58,7 @@ export function mountOperation<P extends z.ZodObject, R extends z.ZodType>(
     // to merge headers that c.body has already copied, and the re-wrap turns the body into a stream.
     const text = JSON.stringify(body);
     const response = holdBody(c.body(text, 200, { "Content-Type": "application/json" }), text);
-    c.res = undefined;
-    c.res = response;
+    replaceResponse(c, response);
     return response;
   });
 }

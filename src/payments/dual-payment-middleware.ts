@@ -5,6 +5,7 @@ import type { PaymentRequired } from "@x402/core/types";
 import { HonoAdapter } from "@x402/hono";
 import type { Context, MiddlewareHandler, Next } from "hono";
 import { AppError } from "../domain/app-error.js";
+import { replaceResponse } from "../http/replace-response.js";
 import type { MppCharge } from "./mpp-charge.js";
 import { mppAuthorization, x402PaymentHeader } from "./payment-headers.js";
 import type { PaymentProtocol, ProtocolTaggedAdapter } from "./payment-protocol.js";
@@ -202,12 +203,6 @@ function upstreamTrouble(error: unknown): Response {
   // The message is a code when it comes from our claiming facilitator; the edge never repeats anything else.
   if (facilitatorError !== null) return Response.json({ error: facilitatorError.message }, { status: 502 });
   return Response.json({ error: "Internal Server Error" }, { status: 500 });
-}
-
-/** After the handler ran Hono merges headers on assignment, so clear first (see payments.md P13). */
-function replaceResponse(c: Context, response: Response): void {
-  c.res = undefined;
-  c.res = response;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import type { ResponseSigner } from "../../payments/response-signer.js";
 import { bodyBytes, bytesResponse } from "../held-body.js";
+import { replaceResponse } from "../replace-response.js";
 
 /**
  * Signs every 200 response, free or paid, over the exact body bytes that leave the server. It is the
@@ -19,8 +20,6 @@ export function responseSigning(signer: ResponseSigner): MiddlewareHandler {
     headers.set("X-Response-Signature", signature);
     headers.set("X-Signer", address);
     headers.delete("content-length");
-    // Hono merges headers on assignment; clear first so the re-wrapped response is taken as is.
-    c.res = undefined;
-    c.res = bytesResponse(body, { status: 200, headers });
+    replaceResponse(c, bytesResponse(body, { status: 200, headers }));
   };
 }
