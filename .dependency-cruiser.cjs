@@ -115,7 +115,8 @@ module.exports = {
           // Loaded by file URL into worker threads (and imported only there), which the cruiser cannot follow.
           "^src/services/patterns/(search-worker(-cache)?|search-job-runner|search-kernels|warm-up-search)\\.ts$",
           "^src/payments/embedded/(payment-network-worker|settlement-rehearsal)\\.ts$",
-          "^src/worker-bootstrap\\.mjs$",
+          "^src/http/answer-encoding/answer-encoder-worker\\.ts$",
+          "^src/(worker-bootstrap\\.mjs|thread-priority\\.ts)$",
         ],
         reachable: false,
       },

@@ -8,6 +8,7 @@ import type { Clock } from "../domain/clock.js";
 import type { PaymentGate } from "../payments/payment-gate.js";
 import type { ResponseSigner } from "../payments/response-signer.js";
 import type { ClientKeyer } from "../services/client-keyer.js";
+import type { AnswerEncoder } from "./answer-encoding/answer-encoder.js";
 import type { AppEnv } from "./app-env.js";
 import { errorResponse, STATUS_BY_CODE } from "./error-responses.js";
 import { bodyLimit } from "./middleware/body-limit.js";
@@ -39,6 +40,8 @@ export interface AppDeps {
   edge: EdgeLimits;
   /** Sends HSTS (only meaningful when the service is reached over https). */
   httpsOnly: boolean;
+  /** Serialises the operations' answers; default: on the event loop, as c.json does. */
+  answerEncoder?: AnswerEncoder;
 }
 
 const EXPOSED_HEADERS = [
@@ -108,7 +111,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   // Innermost, right around the handlers: see response-signing.ts.
   app.use("*", responseSigning(deps.signer));
 
-  for (const op of deps.operations) mountOperation(app, op.route, op.contract, op.handle, op.html);
+  for (const op of deps.operations) mountOperation(app, op.route, op.contract, op.handle, op.html, deps.answerEncoder);
   for (const register of deps.extraRoutes) register(app);
 
   app.notFound((c) => {

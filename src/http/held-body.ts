@@ -9,19 +9,27 @@
  * cannot change its body, so whatever replaces or re-wraps that object (Hono merging headers, a middleware
  * answering instead) is read the ordinary way.
  */
-const held = new WeakMap<Response, string | Uint8Array>();
+const held = new WeakMap<Response, { body: string | Uint8Array; sha256: Uint8Array | undefined }>();
 
-/** Records that `res` was made from `body` (its text or bytes) and returns `res`. */
-export function holdBody<R extends Response>(res: R, body: string | Uint8Array): R {
-  held.set(res, body);
+/**
+ * Records that `res` was made from `body` (its text or bytes) and returns `res`. `sha256`, when given, is the
+ * SHA-256 of exactly those bytes (computed where they were encoded, ./answer-encoding/answer-encoder-thread.ts).
+ */
+export function holdBody<R extends Response>(res: R, body: string | Uint8Array, sha256?: Uint8Array): R {
+  held.set(res, { body, sha256 });
   return res;
 }
 
 /** The body's bytes: the held ones when `res` was made here, else read from the Response. Not to be modified. */
 export async function bodyBytes(res: Response): Promise<Uint8Array> {
-  const body = held.get(res);
+  const body = held.get(res)?.body;
   if (body === undefined) return new Uint8Array(await res.arrayBuffer());
   return typeof body === "string" ? Buffer.from(body, "utf8") : body;
+}
+
+/** The SHA-256 of the held body's bytes, when it was recorded with them. */
+export function heldSha256(res: Response): Uint8Array | undefined {
+  return held.get(res)?.sha256;
 }
 
 /**

@@ -5,6 +5,7 @@ import { ItemizedAnswer, nothingServedError } from "../domain/itemized-answer.js
 import { RedirectAnswer } from "../domain/redirect-answer.js";
 import type { AppEnv } from "./app-env.js";
 import { documentOperation } from "./document-operation.js";
+import { encodeHere, type AnswerEncoder } from "./answer-encoding/answer-encoder.js";
 import { holdBody } from "./held-body.js";
 import { parseOperationParams } from "./operation-params.js";
 import { replaceResponse } from "./replace-response.js";
@@ -34,6 +35,7 @@ export function mountOperation<P extends z.ZodObject, R extends z.ZodType>(
   contract: OperationContract<P, R>,
   handle: OperationHandler<P, R>,
   html?: (body: z.infer<R>) => string,
+  encoder: AnswerEncoder = encodeHere,
 ): void {
   if (route.operationId !== contract.operationId) {
     throw new Error(`contract ${contract.operationId} mounted on catalog route ${route.operationId}`);
@@ -53,11 +55,12 @@ export function mountOperation<P extends z.ZodObject, R extends z.ZodType>(
     const body = servedBody(answer);
     if (html !== undefined) c.header("Vary", "Accept");
     if (html !== undefined && prefersHtml(c.req.header("accept"))) return c.html(html(body as z.infer<R>), 200);
-    // What c.json does, with the text kept (held-body.ts) for the signature to read. The response is set here
-    // rather than returned: Hono re-wraps a returned Response when middleware touched c.res before (CORS does)
-    // to merge headers that c.body has already copied, and the re-wrap turns the body into a stream.
-    const text = JSON.stringify(body);
-    const response = holdBody(c.body(text, 200, { "Content-Type": "application/json" }), text);
+    // What c.json does, with the JSON kept (held-body.ts) for the signature to read; a large answer is
+    // serialised off the event loop (answer-encoding/). The response is set here rather than returned: Hono
+    // re-wraps a returned Response when middleware touched c.res before (CORS does) to merge headers that
+    // c.body has already copied, and the re-wrap turns the body into a stream.
+    const encoded = await encoder.encode(body);
+    const response = holdBody(c.body(encoded.body, 200, { "Content-Type": "application/json" }), encoded.body, encoded.sha256);
     replaceResponse(c, response);
     return response;
   });

@@ -6,6 +6,7 @@ import type { Config } from "../config/config.js";
 import { systemClock, type Clock } from "../domain/clock.js";
 import type { AppEnv } from "../http/app-env.js";
 import { createApp } from "../http/create-app.js";
+import { AnswerEncoderThread } from "../http/answer-encoding/answer-encoder-thread.js";
 import { compileParamParsers, rehearseQuotes } from "../http/rehearsal.js";
 import { isHeavyRoute } from "../contracts/route-catalog.js";
 import { RequestScopeStore } from "../http/middleware/request-context.js";
@@ -224,6 +225,7 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
   jobs.register(requestLogRetentionJob(requestLog, clientKeySalts, clock));
   for (const job of feeds.jobs) jobs.register(job);
 
+  const answerEncoder = new AnswerEncoderThread();
   const app = createApp({
     logger,
     clock,
@@ -235,6 +237,7 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
     operations,
     edge: config.edge,
     httpsOnly: config.publicBaseUrl.startsWith("https://"),
+    answerEncoder,
     extraRoutes: [
       registerDiscoveryRoutes({ publicBaseUrl: config.publicBaseUrl, version: SERVICE_VERSION, operations, payTo, mppEnabled: paymentGate.mppEnabled }),
       registerWebPage(),
@@ -270,7 +273,7 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
         const checked = await marketData.check().catch((error: unknown) => ({ failed: error }));
         return { checked, preloaded: await patterns.preload(UNIVERSE_ALL.symbols) };
       };
-      const [, { checked, preloaded }] = await Promise.all([paymentGate.warmUp(), dataAndHistories(), patterns.warmUp()]);
+      const [, { checked, preloaded }] = await Promise.all([paymentGate.warmUp(), dataAndHistories(), patterns.warmUp(), answerEncoder.warm()]);
       const quotes = await rehearseQuotes(app, operations.map((op) => op.route).filter(isHeavyRoute));
       compileParamParsers(operations.map((op) => op.contract.params));
       await signer.sign(new TextEncoder().encode("{}"));
@@ -284,6 +287,7 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
       await fulfilment.close();
       await ads.close();
       await patterns.close();
+      await answerEncoder.close();
       await embedded?.close();
       if (options.database === undefined) await database.close();
     },

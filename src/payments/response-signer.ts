@@ -28,9 +28,13 @@ export class ResponseSigner {
     this.address = privateKeyToAddress(privateKey);
   }
 
-  /** Every 200 is signed on the main thread: libsecp256k1 where it loads (./secp256k1.ts), about 15x viem. */
-  async sign(body: Uint8Array): Promise<ResponseSignature> {
-    const digest = createHash("sha256").update(body).digest();
+  /**
+   * Every 200 is signed on the main thread: libsecp256k1 where it loads (./secp256k1.ts), about 15x viem.
+   * `sha256` is the body's digest when it was computed with the bytes (a large answer's, on the thread that
+   * encoded it); otherwise it is computed here.
+   */
+  async sign(body: Uint8Array, sha256?: Uint8Array): Promise<ResponseSignature> {
+    const digest = sha256 === undefined ? createHash("sha256").update(body).digest() : Buffer.from(sha256.buffer, sha256.byteOffset, sha256.byteLength);
     const signature = serializeSignature(await secp256k1.signHash(hashMessage({ raw: digest }), this.privateKey));
     return { hashHeader: `sha256=${digest.toString("hex")}`, signature, signer: this.address };
   }

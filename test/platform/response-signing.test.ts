@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { recoverMessageAddress, type Hex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SHARED_PRESENT } from "../support/shared-paths.js";
+import { createTestPayer } from "../support/test-payer.js";
 import { startTestService } from "../support/test-service.js";
 
 type TestService = Awaited<ReturnType<typeof startTestService>>;
@@ -24,6 +25,23 @@ describe.skipIf(!SHARED_PRESENT)("response signatures", () => {
     const recovered = await recoverMessageAddress({ message: { raw: digest }, signature: res.headers.get("x-response-signature") as Hex });
     expect(recovered).toBe(res.headers.get("x-signer"));
     expect(recovered).toBe(service.signer.address);
+  });
+
+  it("signs a large paid answer, serialised off the event loop, over the bytes the caller receives", async () => {
+    await service.warmUp(); // starts the answer encoder's thread, as the server does before it listens
+    const payer = await createTestPayer(service);
+    const res = await payer.pay("/get_patterns_ohlc?ticker=SPY&start_date=2015-01-02&end_date=2016-01-04&k=20");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("payment-response")).not.toBeNull();
+    const body = new Uint8Array(await res.arrayBuffer());
+    expect(body.length).toBeGreaterThan(100_000);
+    const digest = createHash("sha256").update(body).digest();
+    expect(res.headers.get("x-response-hash")).toBe(`sha256=${digest.toString("hex")}`);
+    const recovered = await recoverMessageAddress({ message: { raw: digest }, signature: res.headers.get("x-response-signature") as Hex });
+    expect(recovered).toBe(service.signer.address);
+    const parsed = JSON.parse(Buffer.from(body).toString("utf8")) as { patterns: { opens: number[] }[] };
+    expect(parsed.patterns).toHaveLength(20);
+    expect(res.headers.get("content-type")).toMatch(/^application\/json/);
   });
 
   it("round-trips through /verify_signature: genuine is valid, a changed body or a foreign signature is not", async () => {

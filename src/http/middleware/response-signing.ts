@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import type { ResponseSigner } from "../../payments/response-signer.js";
-import { bodyBytes, bytesResponse } from "../held-body.js";
+import { bodyBytes, bytesResponse, heldSha256 } from "../held-body.js";
 import { replaceResponse } from "../replace-response.js";
 
 /**
@@ -14,7 +14,7 @@ export function responseSigning(signer: ResponseSigner): MiddlewareHandler {
     await next();
     if (c.res.status !== 200) return;
     const body = await bodyBytes(c.res);
-    const { hashHeader, signature, signer: address } = await signer.sign(body);
+    const { hashHeader, signature, signer: address } = await signer.sign(body, heldSha256(c.res));
     const headers = new Headers(c.res.headers);
     headers.set("X-Response-Hash", hashHeader);
     headers.set("X-Response-Signature", signature);

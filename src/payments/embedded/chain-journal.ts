@@ -5,8 +5,9 @@ import type { JsonRpcRequest } from "./local-chain.js";
 /**
  * Durable state for the in-process chain, which itself lives in memory (hardhat 2 cannot dump and load
  * state). Every raw transaction the chain accepted is appended, with the timestamp of the block that mined
- * it, to an append-only file (one JSON object per line, fsync'd before the transaction's hash is returned;
- * the fsync runs on libuv's thread pool, so the payment thread keeps verifying other payments meanwhile).
+ * it, to an append-only file (one JSON object per line, in mining order, fsync'd before the settlement or
+ * mint that sent the transaction is reported: ./mined-transactions.ts; the fsync runs on libuv's thread pool,
+ * so the payment thread goes on meanwhile).
  * At boot the transactions are replayed in order, each at its original block time (EIP-3009 authorizations
  * are time-bounded, so replaying later would revert them), and the chain clock is then moved to now.
  * Same facilitator key, same funding, same transactions in the same order: the same balances, the same

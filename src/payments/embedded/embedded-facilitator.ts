@@ -29,8 +29,9 @@
  *   automined blocks keep far below the cap.
  * - Gas: the settlement of an authorization that verify has just simulated gets a fixed gas limit
  *   (SETTLEMENT_GAS_LIMIT) rather than an estimate: one chain execution less per paid call.
- * - Receipts: with automine a transaction is mined inside `eth_sendRawTransaction`, so the receipt is fetched
- *   directly; viem's polling `waitForTransactionReceipt` is only the fallback.
+ * - Receipts: with automine a transaction is mined inside `eth_sendRawTransaction`, so its receipt is asked for
+ *   as soon as the hash comes back, and the journal line is written and synced meanwhile (./mined-transactions.ts);
+ *   viem's polling `waitForTransactionReceipt` is only the fallback.
  * - Key recovery and hashing: x402's checks of the payer's signature call viem's `recoverAddress`, which
  *   ./native-key-recovery.ts makes native (libsecp256k1) in the thread that builds this network; viem's
  *   keccak-256 permutation runs in WebAssembly there (./wasm-keccak.ts).
@@ -66,6 +67,7 @@ import {
 } from "./local-chain.js";
 import { readAuthorizationState, type AuthorizationState } from "./authorization-state.js";
 import { openChainJournal } from "./chain-journal.js";
+import { minedTransactions } from "./mined-transactions.js";
 import { createSerialLane } from "./serial-lane.js";
 import { withNativeTransactionSigning } from "./native-transaction-signing.js";
 import { installNativeKeyRecovery } from "./native-key-recovery.js";
@@ -199,16 +201,18 @@ export async function createEmbeddedPaymentNetwork(
   /** True while onThrowawayFork runs: what is mined then is reverted, so it must not reach the journal. */
   let onFork = false;
 
+  const mined = minedTransactions(chain.request, journal);
   const transport = custom(
     {
       request: async ({ method, params }: { method: string; params?: unknown }) => {
         if (method === "eth_fillTransaction") throw methodNotFound(method);
-        const result = await chain.request({ method, params: params as JsonRpcRequest["params"] });
-        if (method === "eth_sendRawTransaction" && journal !== undefined && !onFork) {
-          // Automine: the transaction is in the latest block now; recorded before its hash is handed out.
-          const block = (await chain.request({ method: "eth_getBlockByNumber", params: ["latest", false] })) as { timestamp: Hex };
-          await journal.append((params as [string])[0], Number(BigInt(block.timestamp)));
+        if (method === "eth_getTransactionReceipt") {
+          const held = mined.takeReceipt((params as [Hex])[0]);
+          if (held !== undefined) return held;
         }
+        const result = await chain.request({ method, params: params as JsonRpcRequest["params"] });
+        // Automine: mined already. Its receipt and its journal line are under way from here (./mined-transactions.ts).
+        if (method === "eth_sendRawTransaction") mined.mined((params as [string])[0], result as Hex, !onFork);
         return result;
       },
     },
@@ -332,7 +336,10 @@ export async function createEmbeddedPaymentNetwork(
     },
     settle: async (payload: PaymentPayload, requirements: PaymentRequirements): Promise<SettleResponse> => {
       assertOpen("settle");
-      return core.settle(payload, requirements);
+      const settled = await core.settle(payload, requirements);
+      // Reported only once its transaction is in the journal on disk (reverted ones too: they were mined).
+      if (settled.transaction) await mined.durable(settled.transaction as Hex);
+      return settled;
     },
     // registerExactEvmScheme also registers x402 v1 `exact` for every EVM network it knows ("ethereum",
     // "polygon", …). This chain is Base only, so advertise only what it can settle: v2 eip155:8453 and v1 "base".
@@ -361,6 +368,7 @@ export async function createEmbeddedPaymentNetwork(
       }),
     );
     const receipt = await waitForReceipt(hash);
+    await mined.durable(hash);
     if (receipt.status !== "success") throw new Error(`mintUsdc: transaction ${hash} reverted`);
     return hash;
   };
@@ -407,6 +415,7 @@ export async function createEmbeddedPaymentNetwork(
           nextNonce = undefined;
           knownCode.clear();
           simulatedAt.clear();
+          mined.forgetReceipts();
         });
       }
     },

@@ -4,9 +4,9 @@
  * A message without a job is a warm-up: the pool sends one at start so the first real search finds the
  * kernels loaded and the search code compiled. A `prime` message carries series to prepare ahead of use.
  */
-import os from "node:os";
 import { parentPort } from "node:worker_threads";
 import type { AnySearchJob, SearchJobResult, SearchSeriesInput } from "./search-job.js";
+import { lowerThisThreadsPriority } from "../../thread-priority.js";
 import { runSearchJob } from "./search-job-runner.js";
 import { loadSearchKernels } from "./search-kernels.js";
 import { preparedFor } from "./search-worker-cache.js";
@@ -14,26 +14,9 @@ import { warmUpSearch } from "./warm-up-search.js";
 
 if (parentPort === null) throw new Error("search-worker must run as a worker thread");
 const port = parentPort;
-/** See lowerThisThreadsPriority. */
-const SEARCH_THREAD_NICE = 10;
+// Searches yield to the threads that answer every other call (thread-priority.ts).
 lowerThisThreadsPriority();
 loadSearchKernels();
-
-/**
- * Searches yield the CPU to the event loop and the payment thread: on 2 cores, two busy search threads
- * would otherwise take an equal share from the threads that answer every other call, and a cheap call's
- * latency would follow the heavy load. At nice 10 a search gets about a tenth of the weight of a normal
- * thread when they contend, and all of an idle core. On Linux setpriority(PRIO_PROCESS, 0) applies to the
- * calling thread only; elsewhere it would lower the whole process, so it is not done there.
- */
-function lowerThisThreadsPriority(): void {
-  if (process.platform !== "linux") return;
-  try {
-    os.setPriority(0, SEARCH_THREAD_NICE);
-  } catch {
-    // A sandbox may refuse; the searches then run at the normal priority.
-  }
-}
 
 port.on("message", (message: { id: number; job?: AnySearchJob } | { prime: SearchSeriesInput[] }) => {
   if ("prime" in message) {
