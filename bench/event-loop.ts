@@ -68,7 +68,7 @@ async function signed(payer: TestPayer, path: string, count: number): Promise<Si
 }
 
 async function main(): Promise<void> {
-  const service = await startTestService();
+  const service = await startTestService({ databaseOnDisk: true }); // SQLite in a file, as `npm start` keeps it
   const server = serve({ fetch: service.app.fetch, hostname: "127.0.0.1", port: 0 });
   await new Promise((resolve) => server.once("listening", resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

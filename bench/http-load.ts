@@ -49,7 +49,7 @@ interface LevelResult {
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 
 async function main(): Promise<void> {
-  const service = await startTestService();
+  const service = await startTestService({ databaseOnDisk: true }); // SQLite in a file, as `npm start` keeps it
   const server = serve({ fetch: service.app.fetch, hostname: "127.0.0.1", port: 0 });
   await new Promise((resolve) => server.once("listening", resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -238,6 +238,7 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
     edge: config.edge,
     httpsOnly: config.publicBaseUrl.startsWith("https://"),
     answerEncoder,
+    syncToDisk: () => database.syncToDisk(),
     extraRoutes: [
       registerDiscoveryRoutes({ publicBaseUrl: config.publicBaseUrl, version: SERVICE_VERSION, operations, payTo, mppEnabled: paymentGate.mppEnabled }),
       registerWebPage(),

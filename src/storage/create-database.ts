@@ -4,6 +4,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from
 import type { DatabaseSchema } from "./database-schema.js";
 import { withStatementCache } from "./statement-cache.js";
 import { ensurePrivateDir, ensurePrivateFile, tightenIfPresent } from "./private-files.js";
+import { sqliteWalSync } from "./sqlite-wal-sync.js";
 import { createCoreTables } from "./migrations/0001-create-core-tables.js";
 import { createPaymentClaims } from "./migrations/0002-payment-claims.js";
 import { createAlertTables } from "./migrations/0003-alerts.js";
@@ -20,6 +21,11 @@ import type { SqlDialect } from "./sql-dialect.js";
 export interface Database {
   db: Kysely<DatabaseSchema>;
   dialect: SqlDialect;
+  /**
+   * Resolves once every write committed before the call would survive a power loss (./sqlite-wal-sync.ts).
+   * At once for PostgreSQL (a commit is durable when acknowledged) and for an in-memory SQLite.
+   */
+  syncToDisk(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -53,8 +59,20 @@ function openSqlite(file: string): Database {
   // cannot get the lock fails fast (a paid call then answers 503 and charges nothing; see README).
   connection.pragma("journal_mode = WAL");
   connection.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+  // Commits do not fsync on the event loop; those that must survive a power loss are synced off it.
+  connection.pragma("synchronous = NORMAL");
   const db = new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: withStatementCache(connection) }) });
-  return { db, dialect: "sqlite", close: () => db.destroy() };
+  if (file === ":memory:") return { db, dialect: "sqlite", syncToDisk: async () => undefined, close: () => db.destroy() };
+  const wal = sqliteWalSync(file);
+  return {
+    db,
+    dialect: "sqlite",
+    syncToDisk: () => wal.syncToDisk(),
+    close: async () => {
+      await wal.close();
+      await db.destroy();
+    },
+  };
 }
 
 async function openPostgres(url: string, schema: string | undefined): Promise<Database> {
@@ -71,7 +89,7 @@ async function openPostgres(url: string, schema: string | undefined): Promise<Da
     ...(schema === undefined ? {} : { options: `-c search_path=${schema}` }),
   });
   const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: "postgres", close: () => db.destroy() };
+  return { db, dialect: "postgres", syncToDisk: async () => undefined, close: () => db.destroy() };
 }
 
 async function migrateToLatest(database: Database, schema: string | undefined): Promise<void> {

@@ -31,11 +31,16 @@ export interface TestServiceOptions extends Omit<BuildOptions, "database"> {
    * recorded CDP Bazaar crawl into the index mirror, as `npm run mirrors:import` does (default true).
    */
   importRecordings?: boolean;
+  /**
+   * Keep SQLite in a file of the data directory, as `npm start` does, instead of in memory (the benchmarks
+   * do: a file database's syncs to disk are part of a paid call's cost).
+   */
+  databaseOnDisk?: boolean;
 }
 
 /**
  * The real service as production wires it (embedded chain, real facilitator, real signer), on an
- * in-memory SQLite database, a temporary data directory, and the shared daily dataset as market data.
+ * in-memory SQLite database (or a file: `databaseOnDisk`), a temporary data directory, and the shared daily dataset as market data.
  * Per-client rate limits are off by default (see below); every other edge rule applies as in production.
  */
 export async function startTestService(options: TestServiceOptions = {}): Promise<Service & { dataDir: string }> {
@@ -51,7 +56,7 @@ export async function startTestService(options: TestServiceOptions = {}): Promis
     RATE_LIMIT_FAUCET_PER_MINUTE: "0",
     ...options.env,
   });
-  const database = await createDatabase({ kind: "sqlite", file: ":memory:" });
+  const database = await createDatabase({ kind: "sqlite", file: options.databaseOnDisk === true ? path.join(dataDir, "precedent.sqlite") : ":memory:" });
   const fixturesDir = path.join(SHARED_DIR, "fixtures");
   if (options.importRecordings !== false && fs.existsSync(fixturesDir)) {
     const silent = { warn: () => undefined };

@@ -1,0 +1,51 @@
+/**
+ * A settled answer leaves only after the database's writes so far were synced to disk (the claim, the ledger
+ * rows, the settlement outcome), so a power loss after the caller got a paid answer cannot take its record.
+ * Free answers and 402s do not wait for a sync.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SHARED_PRESENT } from "../support/shared-paths.js";
+import { createTestPayer, type TestPayer } from "../support/test-payer.js";
+import { startTestService } from "../support/test-service.js";
+
+type TestService = Awaited<ReturnType<typeof startTestService>>;
+const SYNC_MS = 300;
+
+describe.skipIf(!SHARED_PRESENT)("ledger durability before a paid answer", () => {
+  let service: TestService;
+  let payer: TestPayer;
+  const syncs: { startedAt: number; doneAt: number }[] = [];
+  beforeAll(async () => {
+    service = await startTestService({ databaseOnDisk: true });
+    payer = await createTestPayer(service);
+    const realSync = service.database.syncToDisk.bind(service.database);
+    // The real sync, made slow and observed: the answer must not come before it is done.
+    service.database.syncToDisk = async () => {
+      const startedAt = performance.now();
+      await realSync();
+      await new Promise((resolve) => setTimeout(resolve, SYNC_MS));
+      syncs.push({ startedAt, doneAt: performance.now() });
+    };
+  });
+  afterAll(async () => {
+    await service?.close();
+  });
+
+  it("waits for the sync before a settled answer leaves, and only then", async () => {
+    const quote = await service.app.request("/get_latest_price?ticker=AAPL", { method: "POST" });
+    expect(quote.status).toBe(402);
+    const free = await service.app.request("/llms.txt");
+    expect(free.status).toBe(200);
+    expect(syncs).toHaveLength(0);
+
+    const header = await payer.paymentFor("/get_latest_price?ticker=AAPL");
+    const asked = performance.now();
+    const paid = await service.app.request("/get_latest_price?ticker=AAPL", { method: "POST", headers: { "PAYMENT-SIGNATURE": header } });
+    const answered = performance.now();
+    expect(paid.status).toBe(200);
+    expect(paid.headers.get("payment-response")).not.toBeNull();
+    expect(syncs).toHaveLength(1);
+    expect(syncs[0]!.startedAt).toBeGreaterThan(asked);
+    expect(answered).toBeGreaterThanOrEqual(syncs[0]!.doneAt);
+  });
+});
