@@ -39,14 +39,16 @@ export function minedTransactions(request: Request, journal: ChainJournal | unde
   return {
     mined(rawTransaction, hash, journaled) {
       const key = hash.toLowerCase();
+      const journaling = journal !== undefined && journaled;
+      // Asked first, before the receipt and before the send that follows can reach the chain: the latest block is
+      // this transaction's, and the line's fsync (the longest step) starts as early as it can.
+      const latest = journaling ? request({ method: "eth_getBlockByNumber", params: ["latest", false] }) : undefined;
       if (receipts.size >= HELD_RECEIPTS_MAX) receipts.clear();
       const receipt = request({ method: "eth_getTransactionReceipt", params: [hash] });
       receipt.catch(() => undefined); // whoever takes it sees the failure
       receipts.set(key, receipt);
-      if (journal === undefined || !journaled) return;
+      if (latest === undefined || journal === undefined) return;
 
-      // Asked now, before the send that follows can reach the chain: the latest block is this transaction's.
-      const latest = request({ method: "eth_getBlockByNumber", params: ["latest", false] });
       const minedAt = blockTimestampS(key, latest, receipt, request);
       minedAt.catch(() => undefined); // awaited once the previous line is written; handled there
       let synced: Promise<void> = Promise.resolve();
