@@ -40,8 +40,6 @@ export interface AppDeps {
   edge: EdgeLimits;
   /** Sends HSTS (only meaningful when the service is reached over https). */
   httpsOnly: boolean;
-  /** Resolves once the writes committed so far would survive a power loss; awaited before a settled answer leaves. */
-  syncToDisk: () => Promise<void>;
   /** Serialises the operations' answers; default: on the event loop, as c.json does. */
   answerEncoder?: AnswerEncoder;
 }
@@ -109,7 +107,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   app.use("*", bodyLimit(deps.edge.bodyLimitBytes));
   app.use("*", dynamicQuote(deps.operations));
   app.use("*", heavyRouteBulkhead({ isHeavy: (path) => isHeavyRoute(routeForPath(path)), limit: deps.edge.heavyRouteConcurrency }));
-  if (deps.paymentGate !== undefined) app.use("*", paymentEdge(deps.paymentGate.middleware, deps.logger, deps.syncToDisk));
+  if (deps.paymentGate !== undefined) app.use("*", paymentEdge(deps.paymentGate.middleware, deps.logger));
   // Innermost, right around the handlers: see response-signing.ts.
   app.use("*", responseSigning(deps.signer));
 

@@ -148,6 +148,7 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
     currentScope: () => scopes.current(),
     logger,
     thrownMeans: wiring.thrownMeans,
+    syncToDisk: () => database.syncToDisk(),
   });
   jobs.register(paymentReconciliationJob(claims, { authorizationState: wiring.authorizationState, verify: facilitator.verify.bind(facilitator) }, () => systemClock.nowMs()));
 
@@ -238,7 +239,6 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
     edge: config.edge,
     httpsOnly: config.publicBaseUrl.startsWith("https://"),
     answerEncoder,
-    syncToDisk: () => database.syncToDisk(),
     extraRoutes: [
       registerDiscoveryRoutes({ publicBaseUrl: config.publicBaseUrl, version: SERVICE_VERSION, operations, payTo, mppEnabled: paymentGate.mppEnabled }),
       registerWebPage(),

@@ -20,6 +20,8 @@ export interface ClaimingDeps {
   thrownMeans: "upstream" | "payment";
   /** Attempts and pause for writing a settlement outcome; past them the reconciliation job resolves the claim. */
   outcomeRetry?: { attempts: number; delayMs: number };
+  /** Resolves once the ledger's writes so far would survive a power loss (Database.syncToDisk); default: nothing to sync. */
+  syncToDisk?: () => Promise<void>;
 }
 
 export interface ClaimingFacilitator extends FacilitatorClient {
@@ -136,6 +138,11 @@ export function claimingFacilitator(inner: FacilitatorClient, deps: ClaimingDeps
       }
       // Settlement is attempted only for a claim this request holds, recorded as settling.
       if (!held) return failed("payment_not_claimed");
+      // The settling mark goes to disk while the chain settles (it takes longer), and no answer leaves before it
+      // is there: after a power loss the claim is still `settling`, and reconciliation completes it from the chain.
+      const settlingOnDisk = (deps.syncToDisk?.() ?? Promise.resolve()).catch((error: unknown) =>
+        log.error({ err: error, claimKey }, "payment claim not synced to disk"),
+      );
 
       let result: SettleResponse;
       try {
@@ -143,8 +150,10 @@ export function claimingFacilitator(inner: FacilitatorClient, deps: ClaimingDeps
       } catch (error) {
         // The outcome is unknown (a timeout may still settle): the claim stays `settling` for reconciliation.
         log.error({ err: error, claimKey }, "facilitator settle failed; outcome unknown, left to reconciliation");
+        await settlingOnDisk;
         return failed("settlement_unconfirmed");
       }
+      await settlingOnDisk;
       if (result.success) {
         await recordOutcome(claimKey, { state: "settled", transactionHash: result.transaction, reason: null, atMs: deps.nowMs() });
         return { ...result, errorReason: undefined, errorMessage: undefined };

@@ -6,12 +6,14 @@ import { coalescedSync } from "./coalesced-sync.js";
  *
  * The connection runs with `synchronous = NORMAL` in WAL mode: a commit writes its frames to the -wal file and
  * returns without fsync. That is durable across a crash of the process (the frames are in the OS's page cache),
- * and SQLite stays consistent after a power loss, but the last commits may then roll back. With the default
- * (FULL), every commit fsyncs the WAL on the event loop (~0.35 ms here; six commits per paid call: the claim,
- * the ledger's two rows, the settling and settled marks, the request log). Instead, the WAL is fdatasync'd
- * here, on libuv's thread pool, by whoever needs its writes durable before going on (a paid answer, before it
- * leaves), and once a second for the rest. fsync applies to the file, whichever descriptor asks, and SQLite
- * keeps its -wal file (same inode, rewritten from the start after a checkpoint) for as long as it is open.
+ * and SQLite stays consistent after a power loss, but the last commits may then roll back. (better-sqlite3
+ * builds SQLite with NORMAL as the WAL default; it is set here so no build can differ. FULL would fsync the
+ * WAL on the event loop at every commit, ~0.35 ms here, six commits per paid call: the claim, the ledger's two
+ * rows, the settling and settled marks, the request log.) Instead, the WAL is fdatasync'd
+ * here, on libuv's thread pool, by whoever needs its writes durable before going on (a settlement: the claim's
+ * settling mark, while the chain settles; payments/claiming-facilitator.ts), and once a second for the rest.
+ * fsync applies to the file, whichever descriptor asks, and SQLite keeps its -wal file (same inode, rewritten
+ * from the start after a checkpoint) for as long as it is open.
  */
 export interface WalSync {
   /** Resolves once every commit made before the call is on disk. */

@@ -1,7 +1,7 @@
 /**
- * A settled answer leaves only after the database's writes so far were synced to disk (the claim, the ledger
- * rows, the settlement outcome), so a power loss after the caller got a paid answer cannot take its record.
- * Free answers and 402s do not wait for a sync.
+ * A settled answer leaves only after the payment's claim, marked settling, was synced to disk (the sync runs
+ * while the chain settles), so a power loss after the caller got a paid answer cannot take the claim, which the
+ * reconciliation job then completes from the chain. Free answers and 402s ask for no sync.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SHARED_PRESENT } from "../support/shared-paths.js";
@@ -11,7 +11,7 @@ import { startTestService } from "../support/test-service.js";
 type TestService = Awaited<ReturnType<typeof startTestService>>;
 const SYNC_MS = 300;
 
-describe.skipIf(!SHARED_PRESENT)("ledger durability before a paid answer", () => {
+describe.skipIf(!SHARED_PRESENT)("the payment claim's durability before a paid answer", () => {
   let service: TestService;
   let payer: TestPayer;
   const syncs: { startedAt: number; doneAt: number }[] = [];
@@ -31,7 +31,7 @@ describe.skipIf(!SHARED_PRESENT)("ledger durability before a paid answer", () =>
     await service?.close();
   });
 
-  it("waits for the sync before a settled answer leaves, and only then", async () => {
+  it("syncs during the settlement and answers only once the sync is done; nothing else asks for one", async () => {
     const quote = await service.app.request("/get_latest_price?ticker=AAPL", { method: "POST" });
     expect(quote.status).toBe(402);
     const free = await service.app.request("/llms.txt");

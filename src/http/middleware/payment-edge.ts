@@ -11,10 +11,10 @@ import { errorBody, errorResponse } from "../error-responses.js";
  * header that is not base64 JSON is a 400 (never a 5xx; a malformed `Authorization: Payment` credential is
  * an AppError from the gate, answered by the app's error handler as the same 400), a 402 carries the
  * PaymentRequired JSON as its body as well as its header (for people and older scanners; MPP's
- * `WWW-Authenticate` challenge rides along), a failed settlement says why whichever protocol paid,
- * facilitator trouble is a 503 with Retry-After, and a settled answer waits for the ledger's sync to disk.
+ * `WWW-Authenticate` challenge rides along), a failed settlement says why whichever protocol paid, and
+ * facilitator trouble is a 503 with Retry-After.
  */
-export function paymentEdge(gate: MiddlewareHandler, logger: Logger, syncToDisk: () => Promise<void>): MiddlewareHandler<AppEnv> {
+export function paymentEdge(gate: MiddlewareHandler, logger: Logger): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const header = c.req.header("payment-signature");
     if (header !== undefined && !isBase64Json(header)) {
@@ -23,11 +23,6 @@ export function paymentEdge(gate: MiddlewareHandler, logger: Logger, syncToDisk:
     const gated = await gate(c, next);
     if (gated instanceof Response) c.res = gated;
     const res = c.res;
-    if (c.get("scope")?.settled === true) {
-      // A settled answer leaves only once its claim and ledger rows would survive a power loss (storage/sqlite-wal-sync.ts).
-      // The money has moved: a sync that fails is logged, and the answer still goes.
-      await syncToDisk().catch((error: unknown) => logger.error({ err: error, requestId: c.get("requestId") }, "ledger not synced to disk"));
-    }
     if (res.status === 402) {
       c.res = await explain402(res, c.get("requestId"));
     } else if (res.status === 502 || res.status === 500) {
