@@ -1,7 +1,7 @@
 /**
  * Worker-thread entry of ./answer-encoder-thread.ts: turns a plain answer into its JSON bytes and their
  * SHA-256, so a large answer's serialisation (milliseconds for a few hundred KB of numbers) does not hold
- * the HTTP event loop. A message without a value is a warm-up.
+ * the HTTP event loop. A `warmUp` message serialises a sample, so the first real answer finds the code compiled.
  */
 import { createHash } from "node:crypto";
 import { parentPort } from "node:worker_threads";
@@ -10,8 +10,8 @@ import type { EncodeReply, EncodeRequest } from "./answer-encoder-protocol.js";
 
 if (parentPort === null) throw new Error("answer-encoder-worker must run as a worker thread");
 const port = parentPort;
-// Only large answers come here, the heavy routes' (searches, playbooks): like the searches, they yield to the
-// event loop and the payment thread, which every call waits for.
+// Only large answers come here, mostly the heavy routes' (searches, playbooks): like the searches, they yield
+// to the event loop and the payment thread, which every call waits for.
 lowerThisThreadsPriority();
 
 /** What a warm-up serialises: enough numbers and strings for V8 to compile the paths a real answer takes. */
