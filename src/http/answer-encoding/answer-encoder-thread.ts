@@ -7,8 +7,9 @@ import { plainDataLeaves } from "./plain-data.js";
 /**
  * From how many leaves (numbers, strings, ...) an answer is serialised on the encoder thread. Below it the
  * hop costs more than it saves: 4,096 numbers are about 40-60 KB of JSON, ~0.3-0.6 ms of `JSON.stringify`
- * on this project's machines, against ~0.1-0.2 ms for the two messages. /get_patterns_ohlc over a year of
- * bars answers ~25,000 leaves (~450 KB, ~4.5 ms to serialise, ~0.3 ms to clone for the thread).
+ * on this project's machines, against ~0.1-0.2 ms for the two messages. /get_patterns_ohlc with 20 analogs
+ * of a year of bars answers ~25,000 leaves (270-450 KB as its prices have more or fewer digits; up to ~4.5 ms
+ * to serialise, ~0.3 ms to clone for the thread).
  */
 export const ENCODE_ELSEWHERE_MIN_LEAVES = 4_096;
 
