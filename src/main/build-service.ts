@@ -102,12 +102,18 @@ export interface Service {
   /** Which mode market data is in and whether it works (the warm-up runs it; tests call it directly). */
   checkMarketData(): Promise<MarketDataCheck>;
   /**
-   * After listening: starts the search workers, loads the payment code a first paid call needs (mppx), checks
-   * market data (checkMarketData) and preloads the stored histories of the `universe=all` list, so the first
-   * heavy call is not a cold one and competes with none of this. Resolves with the check (or why it failed)
-   * and the tickers preloaded.
+   * After listening: starts the search workers and the answer encoder's thread, loads the payment code a first
+   * paid call needs (mppx), checks market data (checkMarketData) and preloads the stored histories of the
+   * `universe=all` list, so the first heavy call is not a cold one and competes with none of this. Resolves
+   * with the check (or why it failed), the tickers preloaded and where large answers are serialised.
    */
-  warmUp(): Promise<{ marketData: MarketDataCheck | { failed: unknown }; preloaded: string[]; quotesRehearsed: number }>;
+  warmUp(): Promise<{
+    marketData: MarketDataCheck | { failed: unknown };
+    preloaded: string[];
+    quotesRehearsed: number;
+    /** Where large answers are serialised from now on: their own thread, or the event loop if it could not start. */
+    largeAnswersEncodedOn: "thread" | "event loop";
+  }>;
   /** Every paid route as the payment gate declares it to x402, bazaar extensions included (validated by a test). */
   paymentRoutes: RoutesConfig;
   close(): Promise<void>;
@@ -274,11 +280,21 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
         const checked = await marketData.check().catch((error: unknown) => ({ failed: error }));
         return { checked, preloaded: await patterns.preload(UNIVERSE_ALL.symbols) };
       };
-      const [, { checked, preloaded }] = await Promise.all([paymentGate.warmUp(), dataAndHistories(), patterns.warmUp(), answerEncoder.warm()]);
+      const [, { checked, preloaded }, , encoderReady] = await Promise.all([
+        paymentGate.warmUp(),
+        dataAndHistories(),
+        patterns.warmUp(),
+        answerEncoder.warm(),
+      ]);
       const quotes = await rehearseQuotes(app, operations.map((op) => op.route).filter(isHeavyRoute));
       compileParamParsers(operations.map((op) => op.contract.params));
       await signer.sign(new TextEncoder().encode("{}"));
-      return { marketData: checked, preloaded, quotesRehearsed: quotes.filter((status) => status === 402).length };
+      return {
+        marketData: checked,
+        preloaded,
+        quotesRehearsed: quotes.filter((status) => status === 402).length,
+        largeAnswersEncodedOn: encoderReady ? "thread" : "event loop",
+      };
     },
     paymentRoutes: paymentGate.routes,
     close: async () => {

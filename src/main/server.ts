@@ -34,11 +34,15 @@ async function main(): Promise<void> {
     // the payment code loaded, market data checked and the histories it most likely needs in memory. A slow or
     // absent upstream never delays the start, only these lines.
     service.warmUp().then(
-      ({ marketData, preloaded, quotesRehearsed }) => {
+      ({ marketData, preloaded, quotesRehearsed, largeAnswersEncodedOn }) => {
         if ("failed" in marketData) logger.error({ err: marketData.failed }, "market data check failed");
         else if (marketData.ok) logger.info({ marketData: marketData.mode }, marketData.message);
         else logger.warn({ marketData: marketData.mode }, marketData.message);
-        logger.info({ preloaded, quotesRehearsed }, "warm-up done (search workers, payment code, market data check, stored histories, quotes)");
+        if (largeAnswersEncodedOn !== "thread") logger.warn("the answer encoder's thread could not start: large answers are serialised on the event loop");
+        logger.info(
+          { preloaded, quotesRehearsed, largeAnswersEncodedOn },
+          "warm-up done (search workers, payment code, answer encoder, market data check, stored histories, quotes)",
+        );
       },
       (error: unknown) => logger.warn({ err: error }, "warm-up failed; the first heavy call will do what it did not"),
     );

@@ -72,9 +72,11 @@ describe("the server bundle (what npm start runs)", () => {
     expect(entry).toMatch(imports("better-sqlite3"));
   });
 
-  it("finishes its warm-up: workers, payment code, quotes", async () => {
+  it("finishes its warm-up: workers, payment code, the answer encoder's thread, quotes", async () => {
     await waitForLog("warm-up done", 60_000);
     expect(output).not.toContain("warm-up failed");
+    // The encoder thread's entry is found from the bundle (its import.meta.url points at dist/src).
+    expect(output).toContain('"largeAnswersEncodedOn":"thread"');
   }, 70_000);
 
   it("serves the page from build/web and quotes a paid route", async () => {

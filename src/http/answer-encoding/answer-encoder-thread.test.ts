@@ -31,7 +31,7 @@ function newEncoder(): AnswerEncoderThread {
 describe("AnswerEncoderThread", () => {
   it("serialises a large plain answer on its thread: the same bytes as JSON.stringify here, with their SHA-256", async () => {
     const encoder = newEncoder();
-    await encoder.warm();
+    expect(await encoder.warm()).toBe(true);
     const value = largeAnswer();
     const encoded = await encoder.encode(value);
     expect(encoded.body).toBeInstanceOf(Uint8Array); // bytes come only from the thread
@@ -52,6 +52,7 @@ describe("AnswerEncoderThread", () => {
     expect(await encoder.encode(withDate)).toEqual({ body: JSON.stringify(withDate) });
     await encoder.close();
     expect(await encoder.encode(value)).toEqual({ body: JSON.stringify(value) });
+    expect(await encoder.warm()).toBe(false);
   });
 
   it("keeps answering when many large answers are in flight at once, each with its own bytes", async () => {

@@ -51,10 +51,15 @@ export class AnswerEncoderThread implements AnswerEncoder {
     return { body: reply.bytes, sha256: reply.sha256 };
   }
 
-  /** Starts the thread and waits for its warm-up, so the first large answer after start is not serialised here. */
-  async warm(): Promise<void> {
-    if (this.closed || this.cannotStart) return;
-    await (this.thread ?? this.spawn()).warmed;
+  /**
+   * Starts the thread and waits for its warm-up, so the first large answer after start is not serialised here.
+   * True when the thread is ready; false when it could not start (answers are then serialised here).
+   */
+  async warm(): Promise<boolean> {
+    if (this.closed || this.cannotStart) return false;
+    const thread = this.thread ?? this.spawn();
+    await thread.warmed;
+    return thread.ready;
   }
 
   async close(): Promise<void> {
