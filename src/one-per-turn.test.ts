@@ -23,3 +23,21 @@ describe("onePerTurn", () => {
     expect(got).toEqual([1, 2, 3, 4]);
   });
 });
+
+describe("onePerTurn with urgent items", () => {
+  it("delivers every urgent item queued before the others, each in its own turn", async () => {
+    const got: string[] = [];
+    const queue = onePerTurn((item: string) => got.push(item));
+    queue.push("search 1");
+    queue.push("search 2");
+    queue.push("payment 1", true);
+    await nextTurn();
+    expect(got).toEqual(["payment 1"]);
+    queue.push("payment 2", true); // arrives while a search answer still waits: goes before it
+    await nextTurn();
+    expect(got).toEqual(["payment 1", "payment 2"]);
+    await nextTurn();
+    await nextTurn();
+    expect(got).toEqual(["payment 1", "payment 2", "search 1", "search 2"]);
+  });
+});

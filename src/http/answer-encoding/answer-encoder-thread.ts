@@ -1,4 +1,5 @@
 import type { Worker } from "node:worker_threads";
+import { workerAnswers } from "../../one-per-turn.js";
 import { startWorker } from "../../start-worker.js";
 import { encodeHere, type AnswerEncoder, type EncodedAnswer } from "./answer-encoder.js";
 import type { EncodeReply, EncodeRequest } from "./answer-encoder-protocol.js";
@@ -95,7 +96,8 @@ export class AnswerEncoderThread implements AnswerEncoder {
       thread.pending.delete(reply.id);
       if (thread.pending.size === 0) worker.unref();
       thread.ready = true;
-      resolve(reply);
+      // Its answer is sent in its turn, after any payment's (../../one-per-turn.ts).
+      workerAnswers.push(() => resolve(reply));
     });
     const stopped = () => {
       if (this.thread === thread) this.thread = undefined;

@@ -19,7 +19,7 @@ import { FacilitatorResponseError } from "@x402/core/server";
 import { generatePrivateKey, privateKeyToAddress } from "viem/accounts";
 import type { FacilitatorClient } from "@x402/core/server";
 import { BASE_NETWORK, BASE_USDC_ADDRESS, EmbeddedChainUnavailableError } from "./local-chain.js";
-import { onePerTurn } from "../../one-per-turn.js";
+import { workerAnswers } from "../../one-per-turn.js";
 import type { EmbeddedPaymentNetwork, EmbeddedPaymentNetworkOptions } from "./embedded-facilitator.js";
 import type {
   PaymentNetworkCall,
@@ -82,15 +82,16 @@ export function spawnPaymentNetworkThread(
     const worker = startWorker(import.meta.url, "payment-network-worker", { ...workerOptions });
     onThreadStarted?.(worker);
     const pending = new Map<number, Pending>();
-    // One answer per turn of the event loop (./one-per-turn.ts): the thread's answers arrive in bursts under load.
-    const replies = onePerTurn((message: PaymentNetworkReply) => {
+    // One answer per turn of the event loop, before the other threads' (../../one-per-turn.ts): the thread's
+    // answers arrive in bursts under load.
+    const deliver = (message: PaymentNetworkReply) => {
       const call = pending.get(message.id);
       if (call === undefined) return;
       pending.delete(message.id);
       if (pending.size === 0) worker.unref();
       if ("error" in message) call.reject(rebuildError(message.error));
       else call.resolve(message.result);
-    });
+    };
     const ready = new Promise<ReadyInfo>((resolve, reject) => {
       const stopped = (reason: string) => {
         if (thread?.worker === worker) thread = undefined;
@@ -110,7 +111,7 @@ export function spawnPaymentNetworkThread(
           void worker.terminate();
           return;
         }
-        replies.push(message);
+        workerAnswers.push(() => deliver(message), true);
       });
       worker.on("error", (error) => stopped(error.message));
       worker.on("exit", (code) => stopped(`exit code ${code}`));

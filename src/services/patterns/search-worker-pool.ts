@@ -1,5 +1,6 @@
 import os from "node:os";
 import type { Worker } from "node:worker_threads";
+import { workerAnswers } from "../../one-per-turn.js";
 import { startWorker } from "../../start-worker.js";
 import type { AnySearchJob, SearchJobResult, SearchRunner, SearchSeriesInput } from "./search-job.js";
 
@@ -106,9 +107,9 @@ export class SearchWorkerPool implements SearchRunner {
       clearTimeout(busy.deadline);
       slot.busy = undefined;
       worker.unref();
-      if (message.error !== undefined) busy.pending.reject(new Error(message.error));
-      else busy.pending.resolve(message.result!);
+      // The worker takes its next job at once; what follows this one waits its turn (../../one-per-turn.ts).
       this.dispatch();
+      workerAnswers.push(() => (message.error !== undefined ? busy.pending.reject(new Error(message.error)) : busy.pending.resolve(message.result!)));
     });
     worker.on("error", (error) => this.retire(slot, error));
     worker.on("exit", (code) => this.retire(slot, new Error(`search worker exited with code ${code}`)));
