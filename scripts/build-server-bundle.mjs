@@ -15,8 +15,9 @@
  * - the packages in EXTERNAL: native addons (better-sqlite3, secp256k1, keccak, and bindings/node-gyp-build,
  *   which find them), what finds its own files at run time (pino's transport thread, sentiment's language
  *   files, swagger-ui's assets, hardhat), and what is loaded only on demand (pg and pg-boss with DATABASE_URL,
- *   Coinbase's SDK with CDP keys, tsx from source). They are imported from node_modules as before. The build refuses an external package that would
- *   resolve to another copy from the bundle than from the module importing it (a nested node_modules).
+ *   Coinbase's SDK with CDP keys, tsx from source). They are imported from node_modules as before. The build
+ *   refuses an external package that would resolve to another copy from the bundle than from the module
+ *   importing it (a nested node_modules).
  */
 import fs from "node:fs";
 import path from "node:path";
