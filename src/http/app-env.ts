@@ -1,3 +1,4 @@
+import type { ResponseSignature } from "../payments/response-signer.js";
 import type { RequestScope } from "./middleware/request-context.js";
 
 /** Per-request values carried on the Hono context. */
@@ -7,5 +8,7 @@ export interface AppEnv {
     scope: RequestScope;
     /** Set when no route matched the path (the request log records it as a path we do not serve). */
     unrouted: boolean;
+    /** The signature of a paid 200, computed while it is settled (middleware/response-signing.ts). */
+    deferredSignature: Promise<ResponseSignature>;
   };
 }

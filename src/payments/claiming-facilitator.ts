@@ -35,9 +35,10 @@ export const LEDGER_UNAVAILABLE = "payment_ledger_unavailable";
 /**
  * The facilitator as the resource server sees it, with our own nonce ledger in front (issue 9):
  * - verify: a well-formed EIP-3009 authorization whose window is not longer than the route allows is verified
- *   by the real facilitator, then claimed in `payment_claims`. Only one request anywhere wins the claim; the
- *   others are refused with 402 `payment_already_claimed` before the handler runs, which the chain alone
- *   cannot do (it forgets on restart, and only rejects the second use when it settles, after the work).
+ *   by the real facilitator and, at the same time, claimed in `payment_claims` (given back if verification
+ *   fails). Only one request anywhere wins the claim; the others are refused with 402 `payment_already_claimed`
+ *   before the handler runs, which the chain alone cannot do (it forgets on restart, and only rejects the
+ *   second use when it settles, after the work).
  * - settle: only a claim moved from `claimed` to `settling` is settled, so the row exists before any money
  *   moves; the outcome is written with retries, and a claim left in `settling` is the reconciliation job's.
  * - every reason that leaves here is a code; the facilitator's own text is logged once, never returned.
@@ -66,6 +67,18 @@ export function claimingFacilitator(inner: FacilitatorClient, deps: ClaimingDeps
     }
   };
 
+  const releaseClaim = async (payload: PaymentPayload, requirements: PaymentRequirements): Promise<void> => {
+    const auth = exactAuthorizationOf(payload);
+    if (auth === undefined) return;
+    const claimKey = claimKeyOf({ network: requirements.network, asset: requirements.asset, payer: auth.payer, nonce: auth.nonce });
+    try {
+      await deps.claims.release(claimKey);
+    } catch (error) {
+      // Harmless: the authorization simply stays used; the caller pays with a fresh one.
+      log.warn({ err: error, claimKey }, "payment claim not released");
+    }
+  };
+
   return {
     getSupported: () => inner.getSupported(),
 
@@ -75,25 +88,6 @@ export function claimingFacilitator(inner: FacilitatorClient, deps: ClaimingDeps
       const nowMs = deps.nowMs();
       const problem = windowProblem(auth, requirements, Math.floor(nowMs / 1000));
       if (problem !== undefined) return { isValid: false, invalidReason: problem, payer: auth.payer };
-
-      let verified: VerifyResponse;
-      try {
-        verified = await inner.verify(payload, requirements);
-      } catch (error) {
-        if (deps.thrownMeans === "upstream" || getFacilitatorResponseError(error) !== null) {
-          log.warn({ err: error }, "facilitator verify failed");
-          throw new FacilitatorResponseError("facilitator_unavailable");
-        }
-        log.warn({ err: error, payer: auth.payer }, "facilitator rejected a payment with an exception");
-        return { isValid: false, invalidReason: "invalid_payload", payer: auth.payer };
-      }
-      if (!verified.isValid) {
-        const reason = publicPaymentReason(verified.invalidReason, "invalid_payment");
-        if (reason !== verified.invalidReason || verified.invalidMessage !== undefined) {
-          log.info({ invalidReason: verified.invalidReason, invalidMessage: verified.invalidMessage }, "payment verification failed");
-        }
-        return { isValid: false, invalidReason: reason, ...(verified.payer ? { payer: verified.payer } : {}) };
-      }
 
       const scope = deps.currentScope();
       const claim: NewPaymentClaim = {
@@ -109,12 +103,42 @@ export function claimingFacilitator(inner: FacilitatorClient, deps: ClaimingDeps
         claimedAtMs: nowMs,
         paymentJson: JSON.stringify({ paymentPayload: payload, paymentRequirements: requirements }),
       };
-      let won = false;
-      try {
-        won = await deps.claims.claim(claim);
-      } catch (error) {
-        ledgerDown(error, "claim");
+      // The facilitator verifies (on its thread or its host) while the claim is written here, instead of one
+      // after the other. A claim won by a payment that then fails verification is given back, so what an
+      // invalid payment can hold is its own (payer, nonce) for the length of a verification: taking a valid
+      // payment's claim that way needs that payment's nonce, and whoever has it could simply replay it.
+      const verifying = inner.verify(payload, requirements).then(
+        (verdict) => ({ verdict }),
+        (error: unknown) => ({ thrown: error }),
+      );
+      const claiming = deps.claims.claim(claim).then(
+        (won) => ({ won }),
+        (error: unknown) => ({ error }),
+      );
+      const [verification, claimed] = await Promise.all([verifying, claiming]);
+      const won = "won" in claimed && claimed.won;
+      if ("thrown" in verification) {
+        if (won) await releaseClaim(payload, requirements);
+        const error = verification.thrown;
+        if (deps.thrownMeans === "upstream" || getFacilitatorResponseError(error) !== null) {
+          log.warn({ err: error }, "facilitator verify failed");
+          throw new FacilitatorResponseError("facilitator_unavailable");
+        }
+        log.warn({ err: error, payer: auth.payer }, "facilitator rejected a payment with an exception");
+        return { isValid: false, invalidReason: "invalid_payload", payer: auth.payer };
       }
+      const verified = verification.verdict;
+      if (!verified.isValid) {
+        if (won) await releaseClaim(payload, requirements);
+        const reason = publicPaymentReason(verified.invalidReason, "invalid_payment");
+        if (reason !== verified.invalidReason || verified.invalidMessage !== undefined) {
+          log.info({ invalidReason: verified.invalidReason, invalidMessage: verified.invalidMessage }, "payment verification failed");
+        }
+        return { isValid: false, invalidReason: reason, ...(verified.payer ? { payer: verified.payer } : {}) };
+      }
+      if ("error" in claimed) ledgerDown(claimed.error, "claim");
+      // Held by another request. (A parallel use that settled meanwhile makes the token call its nonce used,
+      // and verification says so first: either reason tells the caller the authorization is taken.)
       if (!won) return { isValid: false, invalidReason: "payment_already_claimed", payer: auth.payer };
       return verified;
     },
@@ -164,16 +188,6 @@ export function claimingFacilitator(inner: FacilitatorClient, deps: ClaimingDeps
       return { ...failed(reason), ...(result.payer ? { payer: result.payer } : {}) };
     },
 
-    async release(payload, requirements) {
-      const auth = exactAuthorizationOf(payload);
-      if (auth === undefined) return;
-      const claimKey = claimKeyOf({ network: requirements.network, asset: requirements.asset, payer: auth.payer, nonce: auth.nonce });
-      try {
-        await deps.claims.release(claimKey);
-      } catch (error) {
-        // Harmless: the authorization simply stays used; the caller pays with a fresh one.
-        log.warn({ err: error, claimKey }, "payment claim not released");
-      }
-    },
+    release: releaseClaim,
   };
 }

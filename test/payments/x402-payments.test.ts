@@ -92,6 +92,29 @@ describe.skipIf(!SHARED_PRESENT)("x402 payments on the embedded chain", () => {
     expect(await payer.balance()).toBe(10_000_000n);
   });
 
+  it("gives back the claim of a payment that fails verification: a forged copy does not block the genuine one", async () => {
+    const payer = await createTestPayer(service);
+    const genuine = await payer.paymentFor("/api");
+    const forged = decodeHeader<{ payload: { signature: string; authorization: { nonce: string } } }>(genuine);
+    const nonce = forged.payload.authorization.nonce.toLowerCase();
+    const signature = forged.payload.signature;
+    forged.payload.signature = `${signature.slice(0, 10)}${signature[10] === "0" ? "1" : "0"}${signature.slice(11)}`; // r changed
+    const claimsOfNonce = async () =>
+      (await service.database.db.selectFrom("payment_claims").select("state").where("nonce", "=", nonce).execute()).map((row) => row.state);
+
+    const refused = await service.app.request("/api", {
+      method: "POST",
+      headers: { "PAYMENT-SIGNATURE": Buffer.from(JSON.stringify(forged)).toString("base64") },
+    });
+    expect(refused.status).toBe(402);
+    expect(await claimsOfNonce()).toEqual([]);
+
+    const paid = await service.app.request("/api", { method: "POST", headers: { "PAYMENT-SIGNATURE": genuine } });
+    expect(paid.status).toBe(200);
+    expect(await claimsOfNonce()).toEqual(["settled"]);
+    expect(await payer.balance()).toBe(10_000_000n - BigInt(decodeHeader<{ accepted: { amount: string } }>(genuine).accepted.amount));
+  });
+
   it("answers a malformed payment header with 400, never 5xx", async () => {
     const res = await service.app.request("/api", { method: "POST", headers: { "PAYMENT-SIGNATURE": "%%%not-base64%%%" } });
     expect(res.status).toBe(400);

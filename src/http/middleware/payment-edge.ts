@@ -5,6 +5,7 @@ import type { AppEnv } from "../app-env.js";
 import { LEDGER_UNAVAILABLE } from "../../payments/claiming-facilitator.js";
 import { publicPaymentReason } from "../../payments/public-payment-reason.js";
 import { errorBody, errorResponse } from "../error-responses.js";
+import { attachDeferredSignature } from "./response-signing.js";
 
 /**
  * Wraps the payment gate (x402, plus MPP when enabled) so its answers follow our error model: a payment
@@ -22,6 +23,7 @@ export function paymentEdge(gate: MiddlewareHandler, logger: Logger): Middleware
     }
     const gated = await gate(c, next);
     if (gated instanceof Response) c.res = gated;
+    await attachDeferredSignature(c);
     const res = c.res;
     if (res.status === 402) {
       c.res = await explain402(res, c.get("requestId"));

@@ -51,6 +51,26 @@ describe("native key recovery inside viem (what x402's facilitator calls)", () =
     }
   });
 
+  it("answers a signature checked again from the key recovered the first time, and only that signature", async () => {
+    const privateKey = generatePrivateKey();
+    const expected = privateKeyToAccount(privateKey).publicKey;
+    const hash = randomHash();
+    const signature = await sign({ hash, privateKey });
+    const [r, s, recovery] = [BigInt(signature.r), BigInt(signature.s), signature.yParity ?? 0];
+    const remembered = () => status.rememberedRecoveries;
+    const start = remembered();
+    expect(await viemRecovery(hash, r, s, recovery)).toBe(expected);
+    expect(remembered()).toBe(start);
+    expect(await viemRecovery(hash, r, s, recovery)).toBe(expected);
+    expect(remembered()).toBe(start + 1);
+    // Another hash, the other recovery id or the high-s twin is another input: recovered afresh, never confused.
+    const otherHash = randomHash();
+    expect(await viemRecovery(otherHash, r, s, recovery)).not.toBe(expected);
+    expect(await viemRecovery(hash, r, s, 1 - recovery)).not.toBe(expected);
+    expect(await viemRecovery(hash, r, CURVE_ORDER - s, 1 - recovery)).toBe(expected);
+    expect(remembered()).toBe(start + 1);
+  });
+
   it("throws noble's own errors where there is no key: r off the curve, recovery ids 2 and 3 out of range", async () => {
     const hash = randomHash();
     // x = 5 has no point on y² = x³ + 7 (125 + 7 = 132 is not a square mod p), so no R exists for r = 5.
@@ -76,9 +96,12 @@ describe("native key recovery inside viem (what x402's facilitator calls)", () =
     // An externally owned payer: x402 asks for code, finds none and recovers the key (ECDSA).
     const signer = { getCode: async () => "0x" } as unknown as FacilitatorEvmSigner;
     const before = status.nativeRecoveries;
+    const rememberedBefore = status.rememberedRecoveries;
     expect(await verifyTypedDataSignature(signer, { address: payer.address, ...typedData, signature })).toBe(true);
     const other = privateKeyToAccount(generatePrivateKey()).address;
     expect(await verifyTypedDataSignature(signer, { address: other, ...typedData, signature })).toBe(false);
     expect(status.nativeRecoveries - before).toBe(2);
+    // The second check of the same signature (as at settle) is answered from the keys recovered lately.
+    expect(status.rememberedRecoveries - rememberedBefore).toBe(1);
   });
 });
