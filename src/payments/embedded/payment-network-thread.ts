@@ -39,6 +39,8 @@ interface Pending {
 interface Thread {
   worker: Worker;
   ready: Promise<ReadyInfo>;
+  /** Set once `ready` has resolved: calls are then posted in the same turn, without awaiting it. */
+  isReady: boolean;
   pending: Map<number, Pending>;
 }
 
@@ -116,7 +118,12 @@ export function spawnPaymentNetworkThread(
       worker.on("error", (error) => stopped(error.message));
       worker.on("exit", (code) => stopped(`exit code ${code}`));
     });
-    return { worker, ready, pending };
+    const started: Thread = { worker, ready, isReady: false, pending };
+    ready.then(
+      () => (started.isReady = true),
+      () => undefined, // answered to each call by call()
+    );
+    return started;
   };
 
   const call = async <M extends keyof PaymentNetworkMethods>(method: M, ...args: PaymentNetworkMethods[M]): Promise<unknown> => {
@@ -124,11 +131,15 @@ export function spawnPaymentNetworkThread(
     if (closed) throw new Error(`embedded payment network is closed (${method})`);
     thread ??= spawn();
     const current = thread;
-    await current.ready.catch((error: unknown) => {
-      // A thread started again after a crash that cannot bring its chain up: facilitator trouble (503), not a bad payment.
-      if (thread === current) thread = undefined;
-      throw error instanceof FacilitatorResponseError ? error : new FacilitatorResponseError(`embedded payment network did not start: ${String(error)}`);
-    });
+    // Once the thread is up the message leaves in this very turn, so work the caller starts right after
+    // (the claim beside a verify) runs while the thread works, not before the message is even sent.
+    if (!current.isReady) {
+      await current.ready.catch((error: unknown) => {
+        // A thread started again after a crash that cannot bring its chain up: facilitator trouble (503), not a bad payment.
+        if (thread === current) thread = undefined;
+        throw error instanceof FacilitatorResponseError ? error : new FacilitatorResponseError(`embedded payment network did not start: ${String(error)}`);
+      });
+    }
     return new Promise((resolve, reject) => {
       const id = nextId++;
       current.pending.set(id, { resolve, reject });
