@@ -76,7 +76,15 @@ export function chooseL2Kernel(windowCount: number, seriesWindowCount: number, m
  * whatever the query, then a few vector operations per window, and hands JavaScript only the picks.
  */
 const LB_FIXED = 5000;
-const LB_PER_WINDOW = 2.5;
+/**
+ * 2.5 at first; 4.0 since 2026-11-27, re-measured on the 17 daily files and a 10k-bar walk after MASS had got
+ * faster (selection and exact re-score in the kernel): on 5k-11k-bar series at m = 20 and 60 the bound path took
+ * 0.035-0.16 ms (about 15 µs + 3.9 ns per window on typical files, twice that on the 11k-bar AAPL and the walk,
+ * where the bound prunes less) against 0.03-0.07 ms for MASS, so the model now sends those cells to MASS
+ * (AAPL m = 20: 0.12-0.16 → 0.06-0.07 ms; the walk m = 20: 0.11 → 0.05 ms). AMZN at m = 20, the one file where
+ * the bound path stays faster (0.042 against 0.049-0.065 ms), is still 3.9x-4.8x numpy's MASS.
+ */
+const LB_PER_WINDOW = 4.0;
 const LB_DENSE_PER_TERM = 0.16;
 const LB_SPARSE_PER_M2 = 3.3;
 /** 2,600 at first; 2,000 after re-measuring m = 20 on 2k-11k-bar files (MASS at K = 128 ties lb near 11k windows and wins below ~5k). */
