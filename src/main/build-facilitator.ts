@@ -6,6 +6,7 @@ import { ConfigError, type Config } from "../config/config.js";
 import { redactUrl } from "../config/redact-url.js";
 import type { TestMoneyMint } from "../http/routes/dev/dev-faucet.js";
 import type { AuthorizationState, EmbeddedPaymentNetwork } from "../payments/embedded/embedded-facilitator.js";
+import type { PaymentLane } from "../payments/embedded/payment-lanes.js";
 import { assertFacilitatorSettlesBase } from "../payments/facilitator-startup-check.js";
 import { discoverRemoteTestMoney } from "../payments/remote-test-money.js";
 import type { ServiceKeys } from "./persistent-keys.js";
@@ -31,15 +32,20 @@ export interface FacilitatorWiring {
  * (`npm run facilitator`, CDP, any x402 facilitator), which must answer `/supported` with `exact` on Base
  * before the node starts. With CDP keys, requests are signed by Coinbase's own @coinbase/x402.
  */
-export async function buildFacilitator(config: Readonly<Config>, keys: ServiceKeys): Promise<FacilitatorWiring> {
+export async function buildFacilitator(
+  config: Readonly<Config>,
+  keys: ServiceKeys,
+  /** The lane of the payment being verified or settled, for the embedded chain's thread (./payment-lanes.ts). */
+  laneOfPayment?: () => PaymentLane | undefined,
+): Promise<FacilitatorWiring> {
   if (config.facilitator.mode === "embedded") {
     // The chain and the facilitator run on their own thread (hardhat, an optional dependency, loads there);
     // it boots while the service starts and listens, and paid calls made before then wait for it.
     const { spawnPaymentNetworkThread } = await import("../payments/embedded/payment-network-thread.js");
-    const embedded = spawnPaymentNetworkThread({
-      facilitatorPrivateKey: keys.embeddedFacilitatorKey,
-      journalFile: path.join(config.dataDir, "chain-journal.ndjson"),
-    });
+    const embedded = spawnPaymentNetworkThread(
+      { facilitatorPrivateKey: keys.embeddedFacilitatorKey, journalFile: path.join(config.dataDir, "chain-journal.ndjson") },
+      { laneOfPayment },
+    );
     return {
       facilitator: embedded.facilitator,
       embedded,

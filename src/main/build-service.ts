@@ -5,10 +5,11 @@ import pino, { type Logger } from "pino";
 import type { Config } from "../config/config.js";
 import { systemClock, type Clock } from "../domain/clock.js";
 import type { AppEnv } from "../http/app-env.js";
+import type { PaymentLane } from "../payments/embedded/payment-lanes.js";
 import { createApp } from "../http/create-app.js";
 import { AnswerEncoderThread } from "../http/answer-encoding/answer-encoder-thread.js";
 import { compileParamParsers, rehearseQuotes } from "../http/rehearsal.js";
-import { isHeavyRoute } from "../contracts/route-catalog.js";
+import { isHeavyRoute, ROUTE_CATALOG } from "../contracts/route-catalog.js";
 import { RequestScopeStore } from "../http/middleware/request-context.js";
 import type { RouteModule } from "../http/route-module.js";
 import { apiCatalogRoute } from "../http/routes/discovery/api-catalog.js";
@@ -124,8 +125,12 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
   const logger = options.logger ?? pino({ level: config.logLevel });
   const clock = options.clock ?? systemClock;
   const keys = loadOrCreateKeys(config.dataDir, { signerPrivateKey: config.signerPrivateKey, mppSecretKey: config.mppSecretKey });
+  const scopes = new RequestScopeStore();
+  // On the embedded chain's thread, the payments of heavy routes give way to the others' (payment-lanes.ts).
+  const heavyOperations = new Set(ROUTE_CATALOG.filter(isHeavyRoute).map((route) => route.operationId));
+  const laneOfPayment = (): PaymentLane => (heavyOperations.has(scopes.current()?.operationId ?? "") ? "heavy" : "cheap");
   // First: a node whose facilitator cannot settle refuses to start before it opens anything else.
-  const wiring = await buildFacilitator(config, keys);
+  const wiring = await buildFacilitator(config, keys, laneOfPayment);
   const { embedded, payTo } = wiring;
   const database =
     options.database ??
@@ -142,7 +147,6 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
           logger,
         );
 
-  const scopes = new RequestScopeStore();
   const claims = new PaymentClaims(database.db);
   let facilitator: FacilitatorClient = wiring.facilitator;
   if (options.wrapFacilitator !== undefined) facilitator = options.wrapFacilitator(facilitator);

@@ -1,5 +1,6 @@
 /** Messages between the main thread and the embedded payment network's worker (structured clone: bigints pass). */
 import type { EmbeddedPaymentNetwork } from "./embedded-facilitator.js";
+import type { PaymentLane } from "./payment-lanes.js";
 
 type Facilitator = EmbeddedPaymentNetwork["facilitator"];
 
@@ -16,7 +17,8 @@ export interface PaymentNetworkMethods {
 }
 
 export type PaymentNetworkCall = {
-  [M in keyof PaymentNetworkMethods]: { id: number; method: M; args: PaymentNetworkMethods[M] };
+  /** `lane`: a verify or settle of a cheap or a heavy route's payment (./payment-lanes.ts); none for the rest. */
+  [M in keyof PaymentNetworkMethods]: { id: number; method: M; args: PaymentNetworkMethods[M]; lane?: PaymentLane };
 }[keyof PaymentNetworkMethods];
 
 /** An exception as it crosses the thread boundary: its class name and message (stacks stay in the worker). */

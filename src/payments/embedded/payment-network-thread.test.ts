@@ -54,7 +54,7 @@ describe("the payment network thread, started without waiting", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "payment-thread-"));
     const who = privateKeyToAddress(generatePrivateKey());
     const threads: Worker[] = [];
-    const network = spawnPaymentNetworkThread({ facilitatorPrivateKey: generatePrivateKey(), journalFile: path.join(dir, "chain-journal.ndjson") }, (worker) => threads.push(worker));
+    const network = spawnPaymentNetworkThread({ facilitatorPrivateKey: generatePrivateKey(), journalFile: path.join(dir, "chain-journal.ndjson") }, { onThreadStarted: (worker) => threads.push(worker) });
     try {
       await network.mintUsdc(who, 7n);
       // The worker's own "close" (its chain stops), then the thread goes: as a thread that ended between calls.
@@ -70,6 +70,35 @@ describe("the payment network thread, started without waiting", () => {
     } finally {
       await network.close();
       fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("tags each verify and settle with the lane its caller is in, and nothing else", async () => {
+    const sent: { method: string; lane?: string }[] = [];
+    let lane: "cheap" | "heavy" = "heavy";
+    const network = spawnPaymentNetworkThread(
+      { facilitatorPrivateKey: generatePrivateKey() },
+      {
+        onThreadStarted: (worker) => {
+          const post = worker.postMessage.bind(worker);
+          worker.postMessage = (message: { method: string; lane?: string }) => {
+            sent.push({ method: message.method, ...(message.lane === undefined ? {} : { lane: message.lane }) });
+            post(message);
+          };
+        },
+        laneOfPayment: () => lane,
+      },
+    );
+    try {
+      await network.mintUsdc(privateKeyToAddress(generatePrivateKey()), 1n);
+      // Not a payment the facilitator accepts: what matters is the message that carried it.
+      const requirements = { scheme: "exact", network: "eip155:8453", asset: "0x0", amount: "1", payTo: "0x0", maxTimeoutSeconds: 60, extra: {} };
+      await network.facilitator.verify({ x402Version: 2, payload: {}, accepted: requirements, resource: { url: "/x" } } as never, requirements as never).catch(() => undefined);
+      lane = "cheap";
+      await network.facilitator.settle({ x402Version: 2, payload: {}, accepted: requirements, resource: { url: "/x" } } as never, requirements as never).catch(() => undefined);
+      expect(sent.map(({ method, lane }) => `${method}${lane === undefined ? "" : `:${lane}`}`)).toEqual(["mintUsdc", "verify:heavy", "settle:cheap"]);
+    } finally {
+      await network.close();
     }
   });
 

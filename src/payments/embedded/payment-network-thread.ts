@@ -21,6 +21,7 @@ import type { FacilitatorClient } from "@x402/core/server";
 import { BASE_NETWORK, BASE_USDC_ADDRESS, EmbeddedChainUnavailableError } from "./local-chain.js";
 import { workerAnswers } from "../../one-per-turn.js";
 import type { EmbeddedPaymentNetwork, EmbeddedPaymentNetworkOptions } from "./embedded-facilitator.js";
+import type { PaymentLane } from "./payment-lanes.js";
 import type {
   PaymentNetworkCall,
   PaymentNetworkMethods,
@@ -67,9 +68,14 @@ export async function startPaymentNetworkThread(options: EmbeddedPaymentNetworkO
  */
 export function spawnPaymentNetworkThread(
   options: EmbeddedPaymentNetworkOptions = {},
-  /** Sees each thread started, the first and any started again after one died (tests stop one to exercise that). */
-  onThreadStarted?: (worker: Worker) => void,
+  hooks: {
+    /** Sees each thread started, the first and any started again after one died (tests stop one to exercise that). */
+    onThreadStarted?: (worker: Worker) => void;
+    /** The lane of the verify or settle being called, asked in the caller's context (the request's route). */
+    laneOfPayment?: () => PaymentLane | undefined;
+  } = {},
 ): PaymentNetworkThread {
+  const { onThreadStarted, laneOfPayment } = hooks;
   // The key is settled here, so the facilitator's address is known before the thread is up.
   const facilitatorPrivateKey = options.facilitatorPrivateKey ?? generatePrivateKey();
   const workerOptions: EmbeddedPaymentNetworkOptions = { ...options, facilitatorPrivateKey };
@@ -144,7 +150,8 @@ export function spawnPaymentNetworkThread(
       const id = nextId++;
       current.pending.set(id, { resolve, reject });
       current.worker.ref();
-      current.worker.postMessage({ id, method, args } as PaymentNetworkCall);
+      const lane = method === "verify" || method === "settle" ? laneOfPayment?.() : undefined;
+      current.worker.postMessage({ id, method, args, ...(lane === undefined ? {} : { lane }) } as PaymentNetworkCall);
     });
   };
 

@@ -8,11 +8,14 @@
  */
 import { parentPort, workerData } from "node:worker_threads";
 import { createEmbeddedPaymentNetwork, type EmbeddedPaymentNetwork, type EmbeddedPaymentNetworkOptions } from "./embedded-facilitator.js";
+import { paymentLanes } from "./payment-lanes.js";
 import { rehearseSettlement } from "./settlement-rehearsal.js";
 import type { PaymentNetworkCall, PaymentNetworkReply, PaymentNetworkReady, SerializedError } from "./payment-network-protocol.js";
 
 if (parentPort === null) throw new Error("payment-network-worker must run as a worker thread");
 const port = parentPort;
+/** Longest a heavy route's payment step waits for cheap ones to finish (./payment-lanes.ts). */
+const HEAVY_STEP_MAX_HOLD_MS = 5;
 
 const serializeError = (error: unknown): SerializedError =>
   error instanceof Error ? { name: error.name, message: error.message } : { name: "Error", message: String(error) };
@@ -44,10 +47,13 @@ try {
   // Before "ready", so before any call: the rehearsal runs on a fork of the chain that it then reverts, which
   // would also undo a real settlement made meanwhile. A chain that cannot settle it stops the start.
   await rehearseSettlement(network);
+  const lanes = paymentLanes(HEAVY_STEP_MAX_HOLD_MS);
   port.on("message", (call: PaymentNetworkCall) => {
-    serve(network, call).then(
-      (result) => port.postMessage({ id: call.id, result } satisfies PaymentNetworkReply),
-      (error: unknown) => port.postMessage({ id: call.id, error: serializeError(error) } satisfies PaymentNetworkReply),
+    lanes.run(call.lane, () =>
+      serve(network, call).then(
+        (result) => port.postMessage({ id: call.id, result } satisfies PaymentNetworkReply),
+        (error: unknown) => port.postMessage({ id: call.id, error: serializeError(error) } satisfies PaymentNetworkReply),
+      ),
     );
   });
   const ready: PaymentNetworkReady = {
