@@ -107,7 +107,8 @@ export function claimingFacilitator(inner: FacilitatorClient, deps: ClaimingDeps
       // after the other. A claim won by a payment that then fails verification is given back, so what an
       // invalid payment can hold is its own (payer, nonce) for the length of a verification: taking a valid
       // payment's claim that way needs that payment's nonce, and whoever has it could simply replay it.
-      const verifying = inner.verify(payload, requirements).then(
+      // (An async wrapper, so that a facilitator throwing at once is a rejection too; the call itself is made now.)
+      const verifying = (async () => inner.verify(payload, requirements))().then(
         (verdict) => ({ verdict }),
         (error: unknown) => ({ thrown: error }),
       );

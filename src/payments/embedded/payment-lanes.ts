@@ -19,13 +19,13 @@ export interface PaymentLanes {
   readonly held: number;
 }
 
-export function paymentLanes(maxHoldMs: number, timers: { set: typeof setTimeout; clear: typeof clearTimeout } = { set: setTimeout, clear: clearTimeout }): PaymentLanes {
+export function paymentLanes(maxHoldMs: number): PaymentLanes {
   let cheapUnderWay = 0;
   const held: Array<() => void> = [];
   let holdTimer: ReturnType<typeof setTimeout> | undefined;
 
   const releaseHeld = () => {
-    if (holdTimer !== undefined) timers.clear(holdTimer);
+    if (holdTimer !== undefined) clearTimeout(holdTimer);
     holdTimer = undefined;
     for (const start of held.splice(0)) start();
   };
@@ -48,7 +48,7 @@ export function paymentLanes(maxHoldMs: number, timers: { set: typeof setTimeout
       }
       if (lane === "heavy" && cheapUnderWay > 0) {
         held.push(() => start(work));
-        holdTimer ??= timers.set(releaseHeld, maxHoldMs);
+        holdTimer ??= setTimeout(releaseHeld, maxHoldMs);
         return;
       }
       start(work);
