@@ -35,13 +35,13 @@ export function numpyVersion(): string | undefined {
 export function runNumpyPeers(
   values: Float64Array,
   queries: Map<number, number[]>,
-  options: { k: number; reps: number; bruteReps: number },
+  options: { k: number; reps: number; bruteReps: number; massMinMs: number },
 ): PeerRow[] {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "precedent-peers-"));
   try {
     const file = path.join(dir, "series.f64");
     fs.writeFileSync(file, new Uint8Array(values.buffer, values.byteOffset, values.byteLength));
-    const request = { file, k: options.k, reps: options.reps, brute_reps: options.bruteReps, queries: Object.fromEntries(queries) };
+    const request = { file, k: options.k, reps: options.reps, brute_reps: options.bruteReps, mass_min_ms: options.massMinMs, queries: Object.fromEntries(queries) };
     const run = spawnSync("python3", [SCRIPT], {
       input: JSON.stringify(request),
       encoding: "utf8",

@@ -11,6 +11,8 @@
  *
  * Per (case, m, variant): cold time (a fresh PreparedSeries, so rolling stats and MASS spectra are built
  * inside the first query; the search code itself is JIT-compiled beforehand on a throwaway series), warm median and p90 over reps x queries after one untimed warm-up per query,
+ * with rounds over the queries added until the timed calls add up to MIN_WARM_MS (a cell of 30 calls of 30 µs
+ * lasted 1 ms, so one stall of this VM could move its median by a third; --small keeps its single rep),
  * windows per second, the naive oracle's time in the same process (one run per query, median of those
  * runs: the oracle is run exactly once per query because its result is the reference for every check),
  * and the ratio to a memory floor measured here (median time to sum a Float64Array of n values once).
@@ -52,6 +54,8 @@ interface Variant {
 }
 
 const K = 10;
+/** Least total time of a cell's timed calls (full runs): short cells get more rounds, not a noisier median. */
+const MIN_WARM_MS = 100;
 const WINDOW_LENGTHS = [20, 60, 250];
 const VARIANTS: Variant[] = [
   { label: "l2", metric: "l2", wasm: true },
@@ -166,10 +170,12 @@ function benchCase(testCase: Case, rows: Row[], peerRows: PeerTableRow[] | undef
       keep("cold", 0, cold);
       for (let q = 0; q < queries.length; q++) keep("warm-up", q, run(series, q));
       const times: number[] = [];
-      for (let rep = 0; rep < reps; rep++) {
+      let timedMs = 0;
+      for (let rep = 0; rep < reps || (!small && timedMs < MIN_WARM_MS); rep++) {
         for (let q = 0; q < queries.length; q++) {
           const [result, ms] = time(() => run(series, q));
           times.push(ms);
+          timedMs += ms;
           keep(`rep ${rep}`, q, result);
         }
       }

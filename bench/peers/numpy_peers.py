@@ -12,7 +12,8 @@ sqrt(m) against a non-constant query; windows holding a non-finite value are nev
          as STUMPY's `match` does. The window statistics are computed once per (series, m), untimed.
 
 Protocol: one JSON request on stdin, {"file": raw float64 path, "k": 10, "reps": r, "brute_reps": b,
-"queries": {"<m>": [start, ...]}}; one JSON answer on stdout with, per (m, start), each peer's median ms
+"mass_min_ms": t, "queries": {"<m>": [start, ...]}} (MASS runs at least r times and until its runs add up to t
+ms); one JSON answer on stdout with, per (m, start), each peer's median ms
 and its matches [[start, distance], ...]. Single-threaded BLAS/FFT is enforced by the caller's environment.
 """
 
@@ -93,10 +94,10 @@ def mass(x_clean, stats, start, m, k):
     return greedy_top_k(d, m, k, (start, start + m))
 
 
-def timed(run, reps):
+def timed(run, reps, min_ms=0.0):
     times = []
     result = None
-    for _ in range(reps):
+    while len(times) < reps or sum(times) < min_ms:
         t0 = time.perf_counter()
         result = run()
         times.append((time.perf_counter() - t0) * 1000)
@@ -115,7 +116,8 @@ def main():
         stats = window_stats(x, m)
         for start in starts:
             mass(x_clean, stats, start, m, k)  # warm-up (FFT plan caches, allocation)
-            mass_matches, mass_ms = timed(lambda: mass(x_clean, stats, start, m, k), request["reps"])
+            mass_matches, mass_ms = timed(lambda: mass(x_clean, stats, start, m, k), request["reps"],
+                                          request.get("mass_min_ms", 0.0))
             brute_matches, brute_ms = timed(lambda: brute(x, start, m, k), request["brute_reps"])
             rows.append({
                 "m": m,
