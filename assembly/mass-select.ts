@@ -29,6 +29,11 @@ export function configureSelect(
   windowCount = count;
 }
 
+/** The series' window count (massQuery blanks up to it). */
+export function selectableWindows(): i32 {
+  return windowCount;
+}
+
 /** Windows of [from, to) are not candidates (the gaps between the admitted intervals of this query). */
 export function massSelectBlank(from: i32, to: i32): void {
   for (let s = from; s < to; s++) store<f64>(KEY + (<usize>s << 3), Infinity);

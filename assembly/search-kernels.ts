@@ -20,12 +20,13 @@
  * the output buffers with the same fast score and error bound the JavaScript kernels use.
  *
  * Where that bound cannot prune (few places per match), L2 runs as MASS instead: mass-kernels.ts (FFT in
- * fft.ts, selection in mass-select.ts), compiled into the same module and exported below.
+ * fft.ts, selection in mass-select.ts, one call per query in mass-query.ts), compiled into the same module and exported below.
  */
 
-export { configureMass, prepareMass, massBegin, massScores, massBound, massEmit, massEmitted } from "./mass-kernels";
-export { configureSelect, massSelectBlank, massSelect } from "./mass-select";
-export { configureExact, massExact } from "./mass-exact";
+export { configureMass, prepareMass, massBound, massEmit, massEmitted } from "./mass-kernels";
+export { configureSelect } from "./mass-select";
+export { configureExact } from "./mass-exact";
+export { massQuery } from "./mass-query";
 
 // Layout: byte offsets into this instance's memory, set once by configure().
 let X: usize = 0;

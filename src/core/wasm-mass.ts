@@ -26,16 +26,15 @@ const SELECT_TILE = 64;
 export interface MassExports {
   configureMass(...args: number[]): void;
   prepareMass(): void;
-  massBegin(normSq: number, statsRelativeError: number, rounding: number, sumError: number, capacity: number): void;
-  massScores(from: number, to: number): void;
+  massQuery(
+    from0: number, to0: number, from1: number, to1: number, normSq: number, statsRelativeError: number, rounding: number,
+    sumError: number, capacity: number, k: number, bound: number, exact: number,
+  ): number;
   massBound(from: number, to: number, cap: number): number;
   massEmit(from: number, to: number, limit: number): number;
   massEmitted(): number;
   configureSelect(...args: number[]): void;
-  massSelectBlank(from: number, to: number): void;
-  massSelect(k: number, bound: number): number;
   configureExact(x: number, qz: number, outStart: number, outScore: number, outError: number, m: number): void;
-  massExact(count: number): void;
 }
 
 export interface MassLayout {
@@ -94,6 +93,9 @@ export interface MassOutput {
   readonly error: Float64Array;
 }
 
+/** massQuery's answers besides a pick count (assembly/mass-query.ts). */
+const UNCERTAIN = -1;
+
 /**
  * Offers to the collector the windows of the intervals that can still be picked, in index order; qz must
  * already be in the kernel's QZ array. With `certify` (no wrapped windows in the search, k within the
@@ -101,6 +103,7 @@ export interface MassOutput {
  * certainty, and only its picks are offered: greedy selection never lets windows of different series
  * interact, so this series' share of any multi-series result is a prefix of its own picks. Otherwise,
  * or when a step is uncertain, every window whose lower score is within the kernel's bound is offered.
+ * At most two intervals (series-scan.ts admits the windows before and after the excluded range).
  */
 export function scanMass(
   exports: MassExports,
@@ -112,13 +115,23 @@ export function scanMass(
   certify: boolean,
   collector: CandidateCollector,
 ): void {
+  if (intervals.length > 2) throw new RangeError(`MASS scans at most two intervals, got ${intervals.length}`);
   // Rounding of an FFT convolution ~ eps log2(K) |y| |qz|; 8x slack (as mass-kernel.ts).
   const rounding = 8 * EPSILON * Math.log2(layout.size) * Math.sqrt(query.normSq);
   const members = collector.capacity <= MAX_MEMBERS ? collector.capacity : 0;
-  exports.massBegin(query.normSq, STATS_RELATIVE_ERROR, rounding, query.sumError, members);
   const outside = Math.min(cap, collector.limit);
-  for (const [from, to] of intervals) exports.massScores(from, to);
-  if (certify && collector.k <= output.start.length && offerCertainPicks(exports, layout.windowCount, output, query, intervals, outside, collector)) return;
+  const [from0, to0] = intervals[0] ?? [0, 0];
+  const [from1, to1] = intervals[1] ?? [to0, to0];
+  const select = certify && collector.k <= output.start.length ? collector.k : -1;
+  // The kernel re-scores its picks exactly, as ExactScorer would, unless the query is constant.
+  const exact = !query.constant;
+  const picks = exports.massQuery(
+    from0, to0, from1, to1, query.normSq, STATS_RELATIVE_ERROR, rounding, query.sumError, members, select, outside, exact ? 1 : 0,
+  );
+  if (picks > UNCERTAIN) {
+    offerPicks(output, picks, exact, collector);
+    return;
+  }
   let bound = outside;
   for (const [from, to] of intervals) bound = Math.min(bound, exports.massBound(from, to, bound));
   for (const [from, to] of intervals) {
@@ -131,28 +144,8 @@ export function scanMass(
   }
 }
 
-/** Runs the kernel's certified selection; offers its picks (by start) and returns true, or false if uncertain. */
-function offerCertainPicks(
-  exports: MassExports,
-  windowCount: number,
-  output: MassOutput,
-  query: PreparedQuery,
-  intervals: readonly [number, number][],
-  bound: number,
-  collector: CandidateCollector,
-): boolean {
-  // The kernel's KEY holds this query's lower scores inside the intervals only: blank everything else.
-  let next = 0;
-  for (const [from, to] of intervals) {
-    exports.massSelectBlank(next, from);
-    next = to;
-  }
-  exports.massSelectBlank(next, windowCount);
-  const picks = exports.massSelect(collector.k, bound);
-  if (picks < 0) return false;
-  // The picks' exact scores, as ExactScorer computes them (assembly/mass-exact.ts), unless the query is constant.
-  const exact = !query.constant;
-  if (exact) exports.massExact(picks);
+/** Offers the kernel's certified picks by start, as exact scores where the kernel computed them. */
+function offerPicks(output: MassOutput, picks: number, exact: boolean, collector: CandidateCollector): void {
   // Insertion sort by start (at most k picks; distinct starts): no closures or array copies per query.
   const order: number[] = [];
   for (let i = 0; i < picks; i++) {
@@ -164,5 +157,4 @@ function offerCertainPicks(
     if (exact) collector.offerExact(output.start[i], output.score[i]);
     else collector.offer(output.start[i], output.score[i], output.error[i]);
   }
-  return true;
 }
