@@ -4,7 +4,7 @@
  * Glossary: m = query length, q = the query values, qz = z-normalised q (the zero vector when q is
  * constant, per the policy in z-normalize.ts).
  */
-import { zNormalizeInto } from "./z-normalize.js";
+import { windowMeanStd } from "./z-normalize.js";
 import { mapToFloat64 } from "./typed-arrays.js";
 
 export interface PreparedQuery {
@@ -35,6 +35,9 @@ export function prepareQuery(query: Float64Array): PreparedQuery {
   return new Prepared(query);
 }
 
+/** Scratch for windowMeanStd (synchronous, never re-entered). */
+const meanStdScratch = new Float64Array(2);
+
 /** The L1 reordering is computed on first use: L2 searches never read it, and sorting is most of the cost. */
 class Prepared implements PreparedQuery {
   readonly m: number;
@@ -49,13 +52,22 @@ class Prepared implements PreparedQuery {
   constructor(query: Float64Array) {
     const m = query.length;
     this.m = m;
-    this.z = new Float64Array(m);
-    this.constant = !zNormalizeInto(query, this.z);
+    const z = new Float64Array(m);
+    this.z = z;
+    // zNormalizeInto's arithmetic (the same bits), with the two sums taken in the same pass: a constant
+    // query keeps the zero vector and zero sums.
+    this.constant = !windowMeanStd(query, 0, m, meanStdScratch);
     let sumAbs = 0;
     let sum = 0;
-    for (let i = 0; i < m; i++) {
-      sumAbs += Math.abs(this.z[i]);
-      sum += this.z[i];
+    if (!this.constant) {
+      const mean = meanStdScratch[0];
+      const std = meanStdScratch[1];
+      for (let i = 0; i < m; i++) {
+        const value = (query[i] - mean) / std;
+        z[i] = value;
+        sumAbs += Math.abs(value);
+        sum += value;
+      }
     }
     this.normSq = this.constant ? 0 : m;
     this.sumAbs = sumAbs;
