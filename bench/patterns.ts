@@ -12,7 +12,9 @@
  * Per (case, m, variant): cold time (a fresh PreparedSeries, so rolling stats and MASS spectra are built
  * inside the first query; the search code itself is JIT-compiled beforehand on a throwaway series), warm median and p90 over reps x queries after one untimed warm-up per query,
  * with rounds over the queries added until the timed calls add up to MIN_WARM_MS (a cell of 30 calls of 30 µs
- * lasted 1 ms, so one stall of this VM could move its median by a third; --small keeps its single rep),
+ * lasted 1 ms, so one stall of this VM could move its median by a third; --small keeps its single rep) and a
+ * full garbage collection before each variant's timed runs (without it, about one m=250 cell in twenty ran
+ * 30-65% slower as a whole: a major GC begun by the previous variant's garbage was marking during it),
  * windows per second, the naive oracle's time in the same process (one run per query, median of those
  * runs: the oracle is run exactly once per query because its result is the reference for every check),
  * and the ratio to a memory floor measured here (median time to sum a Float64Array of n values once).
@@ -30,6 +32,8 @@
  */
 import fs from "node:fs";
 import os from "node:os";
+import v8 from "node:v8";
+import vm from "node:vm";
 import { chooseL2Kernel, bestChunkSize, wasmMassChunkSize } from "../src/core/kernel-choice.js";
 import { prepareSeries, type PreparedSeries } from "../src/core/prepared-series.js";
 import { searchMany } from "../src/core/search-many.js";
@@ -66,6 +70,10 @@ const VARIANTS: Variant[] = [
   { label: "l1/js", metric: "l1", wasm: false },
 ];
 const kernels = builtSearchKernels();
+// A full collection before each variant's timed runs, so that a major GC started by the previous variant's
+// garbage (its concurrent marking, and the marking steps it puts on every allocation) does not land in them.
+v8.setFlagsFromString("--expose-gc");
+const collectGarbage = vm.runInNewContext("gc") as () => void;
 
 const args = process.argv.slice(2);
 const small = args.includes("--small");
@@ -101,13 +109,24 @@ function memoryFloorMs(values: Float64Array): number {
   return median(times.sort((a, b) => a - b));
 }
 
-function check(label: string, ref: NaiveMatch[], comp: Parameters<typeof describeMismatch>[1], row: Row): void {
-  row.checked++;
+function check(label: string, ref: NaiveMatch[], comp: Parameters<typeof describeMismatch>[1], row: Row, copies: number): void {
+  row.checked += copies;
   const mismatch = describeMismatch(ref, comp);
   if (mismatch !== null) {
-    row.mismatches++;
-    failures.push(`${label}: ${mismatch}`);
+    row.mismatches += copies;
+    failures.push(`${label}${copies > 1 ? ` (and ${copies - 1} identical results)` : ""}: ${mismatch}`);
   }
+}
+
+/** Same picks, bit for bit (the engine is deterministic, so a query's runs nearly always are). */
+function sameResult(a: readonly WindowMatch[], b: readonly WindowMatch[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    const y = b[i];
+    if (x.start !== y.start || x.distance !== y.distance || x.wrapped !== y.wrapped || x.seriesIndex !== y.seriesIndex) return false;
+  }
+  return true;
 }
 
 function kernelLabel(variant: Variant, windows: number, m: number): string {
@@ -129,9 +148,11 @@ function kernelLabel(variant: Variant, windows: number, m: number): string {
 interface PendingCheck {
   label: string;
   query: number;
-  result: Parameters<typeof describeMismatch>[1];
+  result: WindowMatch[];
   row: Row;
   metric: "l1" | "l2";
+  /** Results of this (variant, query) identical to `result`, which is checked once for all of them. */
+  copies: number;
 }
 
 /**
@@ -162,14 +183,27 @@ function benchCase(testCase: Case, rows: Row[], peerRows: PeerTableRow[] | undef
         if (variant.label === "l2") engineResults[q] = result;
         return result;
       };
-      const keep = (label: string, query: number, result: Parameters<typeof describeMismatch>[1]) =>
-        pending.push({ label: `${name} m=${m} ${variant.label} query@${starts[query]} ${label}`, query, result, row, metric: variant.metric });
+      // Each result is kept until the oracle has run, once per distinct result: retaining every run's objects
+      // (hundreds of thousands per case) grew the heap past 300 MB, and the collector's concurrent marking
+      // then competed with the timed runs.
+      const kept: PendingCheck[] = [];
+      const keep = (label: string, query: number, result: WindowMatch[]) => {
+        const same = kept.find((entry) => entry.query === query && sameResult(entry.result, result));
+        if (same !== undefined) {
+          same.copies++;
+          return;
+        }
+        const entry = { label: `${name} m=${m} ${variant.label} query@${starts[query]} ${label}`, query, result, row, metric: variant.metric, copies: 1 };
+        kept.push(entry);
+        pending.push(entry);
+      };
       const series = prepareSeries(values);
       const [cold, coldMs] = time(() => run(series, 0));
       row.coldMs = coldMs;
       keep("cold", 0, cold);
       for (let q = 0; q < queries.length; q++) keep("warm-up", q, run(series, q));
       const times: number[] = [];
+      collectGarbage();
       let timedMs = 0;
       for (let rep = 0; rep < reps || (!small && timedMs < MIN_WARM_MS); rep++) {
         for (let q = 0; q < queries.length; q++) {
@@ -197,7 +231,7 @@ function benchCase(testCase: Case, rows: Row[], peerRows: PeerTableRow[] | undef
       }
       oracle[metric].ms = median(times.sort((a, b) => a - b));
     }
-    for (const { label, query, result, row, metric } of pending) check(label, oracle[metric].results[query], result, row);
+    for (const { label, query, result, row, metric, copies } of pending) check(label, oracle[metric].results[query], result, row, copies);
     for (const row of caseRows) {
       row.oracleMs = oracle[row.variant.startsWith("l1") ? "l1" : "l2"].ms;
       row.timesFasterThanOracle = row.oracleMs / row.warmMedianMs;
@@ -240,7 +274,7 @@ function benchScreen(cases: Case[], rows: Row[]): void {
     }
     // Oracle after the timed runs (see benchCase); one run, which is also the reference.
     const [ref, oracleMs] = time(() => naiveSearchMany(values.map((v) => ({ values: v })), query, { k: K, metric, excludeRanges }));
-    results.forEach((result, i) => check(`screen ${label} ${i === 0 ? "cold" : `rep ${i - 1}`}`, ref, result, row));
+    results.forEach((result, i) => check(`screen ${label} ${i === 0 ? "cold" : `rep ${i - 1}`}`, ref, result, row, 1));
     times.sort((a, b) => a - b);
     row.oracleMs = oracleMs;
     row.warmMedianMs = median(times);
