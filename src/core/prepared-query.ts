@@ -4,6 +4,7 @@
  * Glossary: m = query length, q = the query values, qz = z-normalised q (the zero vector when q is
  * constant, per the policy in z-normalize.ts).
  */
+import { scratchFloat64Array } from "./scratch-arrays.js";
 import { windowMeanStd } from "./z-normalize.js";
 import { mapToFloat64 } from "./typed-arrays.js";
 
@@ -52,7 +53,8 @@ class Prepared implements PreparedQuery {
   constructor(query: Float64Array) {
     const m = query.length;
     this.m = m;
-    const z = new Float64Array(m);
+    // A slab view (scratch-arrays.ts): a prepared query lives as long as its search, or a scorer's.
+    const z = scratchFloat64Array(m);
     this.z = z;
     // zNormalizeInto's arithmetic (the same bits), with the two sums taken in the same pass: a constant
     // query keeps the zero vector and zero sums.

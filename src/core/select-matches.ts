@@ -26,6 +26,7 @@ import type { CandidateList } from "./candidate-collector.js";
 import { scoreL2Batch } from "./batch-scorer.js";
 import { ExactScorer, scoreToDistance, type Metric } from "./exact-scorer.js";
 import type { PreparedQuery } from "./prepared-query.js";
+import { scratchFloat64Array } from "./scratch-arrays.js";
 
 export interface WindowMatch {
   /** Index of the window's first value in its series. */
@@ -92,7 +93,7 @@ function allPicked(candidates: CandidateList, seriesValues: readonly Float64Arra
 /** Every candidate is a pick: exact scores four at a time, then greedy order (score, series, start). */
 function pickAll(candidates: CandidateList, seriesValues: readonly Float64Array[], scorer: ExactScorer, query: PreparedQuery): WindowMatch[] {
   const { seriesIndex, start, size } = candidates;
-  const scores = new Float64Array(size);
+  const scores = scratchFloat64Array(size);
   const exact = candidates.exact;
   if (exact === undefined || exact.includes(0)) {
     const values: Float64Array[] = [];
