@@ -68,7 +68,8 @@ export function chooseL2Kernel(windowCount: number, seriesWindowCount: number, m
 /**
  * The wasm kernels' choice (wasm-kernels.ts, wasm-mass.ts): the segment-bound scan ("lb") or MASS, in
  * nanoseconds measured on the same box (bench/patterns.ts cells of 2k-100k bars, m = 20-250):
- *   lb   = LB_FIXED + W * LB_PER_WINDOW + min(LB_DENSE_PER_TERM * m * W, LB_SPARSE_PER_M2 * m^2)
+ *   lb   = LB_FIXED + min(W, LB_NEAR_WINDOWS) * LB_PER_WINDOW + max(0, W - LB_NEAR_WINDOWS) * LB_FAR_PER_WINDOW
+ *          + min(LB_DENSE_PER_TERM * m * W, LB_SPARSE_PER_M2 * m^2)
  *   mass = MASS_FIXED + (pairs + 1) * K * log2 K * MASS_PER_POINT_STAGE + W * MASS_PER_WINDOW
  * The last lb term is the exact O(m) dots of the windows the bound fails to skip: all W of them when
  * there are few places per match, about (k-th best quantile) * W ~ m / W of them otherwise, so it
@@ -85,22 +86,40 @@ const LB_FIXED = 5000;
  * the bound path stays faster (0.042 against 0.049-0.065 ms), is still 3.9x-4.8x numpy's MASS.
  */
 const LB_PER_WINDOW = 4.0;
+/**
+ * Windows beyond the first LB_NEAR_WINDOWS cost the bound path less (its k-th best bound tightens as it
+ * sees more windows): 2 ns each at m = 20 on 20k-130k-bar walks. The near/far split, MASS's per-point-stage
+ * and per-window prices and MASS_MAX_WINDOWS were fitted together on 2026-11-27 to a grid of 145 cells
+ * (the 17 daily files and twelve seeded walks of 20k-130k bars, m = 20, 40, 60, 120, 250, the bound path
+ * and MASS at every K timed): the chosen kernel is within 19% of the fastest in every cell (1% on
+ * average), against up to 2.3x slower before (walks of 35k-130k bars at m = 120-250 were held to the bound
+ * path by the old 32k-window cap), and no daily file's choice changed.
+ */
+const LB_NEAR_WINDOWS = 16_384;
+const LB_FAR_PER_WINDOW = 1.5;
 const LB_DENSE_PER_TERM = 0.16;
 const LB_SPARSE_PER_M2 = 3.3;
 /** 2,600 at first; 2,000 after re-measuring m = 20 on 2k-11k-bar files (MASS at K = 128 ties lb near 11k windows and wins below ~5k). */
 const MASS_FIXED = 2000;
-const MASS_PER_POINT_STAGE = 0.5;
-const MASS_PER_WINDOW = 1.3;
+/** 0.5 and 1.3 at first; 0.35 and 1.0 since the fit of 2026-11-27 (see LB_FAR_PER_WINDOW). */
+const MASS_PER_POINT_STAGE = 0.35;
+const MASS_PER_WINDOW = 1.0;
 /** Chunk sizes tried; below 128 points (and for m < 16) the model was not measured, so the bound path stays. */
 const MASS_MIN_CHUNK_BITS = 7;
 const MASS_MAX_CHUNK_BITS = 14;
 const MASS_MIN_WINDOW = 16;
 
-/** Longest series (in windows) given a MASS index, which bounds its memory (wasm-mass.ts: ~2.4 MB at most). */
-export const MASS_MAX_WINDOWS = 1 << 15;
+/**
+ * Longest series (in windows) given a MASS index, which bounds its memory (wasm-mass.ts: ~6 MB at most).
+ * 32,768 at first; 131,072 since 2026-11-27 (at 100k bars and m = 250 MASS took 0.35 ms against 0.46-0.83
+ * for the bound path); at 1M bars the bound path is the faster one.
+ */
+export const MASS_MAX_WINDOWS = 1 << 17;
 
 export function wasmLbCost(windowCount: number, m: number): number {
-  return LB_FIXED + windowCount * LB_PER_WINDOW + Math.min(LB_DENSE_PER_TERM * m * windowCount, LB_SPARSE_PER_M2 * m * m);
+  const near = Math.min(windowCount, LB_NEAR_WINDOWS);
+  const far = windowCount - near;
+  return LB_FIXED + near * LB_PER_WINDOW + far * LB_FAR_PER_WINDOW + Math.min(LB_DENSE_PER_TERM * m * windowCount, LB_SPARSE_PER_M2 * m * m);
 }
 
 /** Estimated cost of the wasm MASS path with chunk size K (Infinity if K < 2m). */

@@ -9,9 +9,9 @@
  * Memory (bytes, inside the index's own wasm memory, freed with it): spectra 16 * pairs * K <= 16 * (count + K)
  * (step >= K / 2 because K >= 2m), fast scores, errors and lower scores 24 * count, twiddles, query
  * spectrum and work area 48 * K, tile minima, chunk norms and the representative set (a few KB). Only
- * series of at most MASS_MAX_WINDOWS = 32,768 windows get MASS, with K <= 16,384 (kernel-choice.ts), so
- * this part of an index never exceeds about 2.4 MB; for an 11k-bar daily history at m = 250 (K = 1024)
- * it is about 0.5 MB. The index itself is cached per (series, m) by PreparedSeries (3 entries).
+ * series of at most MASS_MAX_WINDOWS = 131,072 windows get MASS, with K <= 16,384 (kernel-choice.ts), so
+ * this part of an index never exceeds about 6.3 MB (40 bytes per window plus 64 per point of K); for an
+ * 11k-bar daily history at m = 250 (K = 1024) it is about 0.5 MB, for 100k bars (K = 2048) about 4 MB. The index itself is cached per (series, m) by PreparedSeries (3 entries).
  */
 import type { CandidateCollector } from "./candidate-collector.js";
 import type { PreparedQuery } from "./prepared-query.js";
