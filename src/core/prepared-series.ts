@@ -62,12 +62,16 @@ export class PreparedSeries {
   }
 
   /** The wasm kernels' instance for window length m (built on first use, then cached). */
-  wasmIndex(kernels: WasmKernels, m: number): WasmWindowIndex {
+  wasmIndex(kernels: WasmKernels, m: number, massChunkSize?: number): WasmWindowIndex {
+    // `massChunkSize` overrides the kernel choice (0: the bound path); bench/kernel-grid.ts times every
+    // choice this way, and the searches that follow use the index it left in the cache.
     const hit = this.wasmCache.get(m);
-    if (hit !== undefined && hit.kernels !== kernels) this.wasmCache.delete(m);
+    if (hit !== undefined && (hit.kernels !== kernels || (massChunkSize !== undefined && hit.massChunkSize !== massChunkSize))) {
+      this.wasmCache.delete(m);
+    }
     return cached(this.wasmCache, m, WASM_CACHE_ENTRIES, () => {
       const stats = this.windowStats(m);
-      return new WasmWindowIndex(kernels, this.values, stats, wasmMassChunkSize(stats.count, m));
+      return new WasmWindowIndex(kernels, this.values, stats, massChunkSize ?? wasmMassChunkSize(stats.count, m));
     });
   }
 

@@ -180,6 +180,11 @@ export class WasmWindowIndex {
     }
   }
 
+  /** MASS's chunk size K, or 0 when L2 scans use the segment bound. */
+  get massChunkSize(): number {
+    return this.mass?.size ?? 0;
+  }
+
   /** True when L2 scans of this index run as MASS (scanL2Mass) rather than with the segment bound. */
   get usesMass(): boolean {
     return this.mass !== undefined;
