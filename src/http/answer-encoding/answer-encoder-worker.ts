@@ -5,7 +5,7 @@
  */
 import { createHash } from "node:crypto";
 import { parentPort } from "node:worker_threads";
-import { lowerThisThreadsPriority } from "../../thread-priority.js";
+import { idleThisThread, lowerThisThreadsPriority } from "../../thread-priority.js";
 import type { EncodeReply, EncodeRequest } from "./answer-encoder-protocol.js";
 
 if (parentPort === null) throw new Error("answer-encoder-worker must run as a worker thread");
@@ -27,6 +27,8 @@ port.on("message", (request: EncodeRequest) => {
     const sha256 = createHash("sha256").update(bytes).digest();
     const reply: EncodeReply = { id, bytes, sha256 };
     port.postMessage(reply, [bytes.buffer]);
+    // Warm: from now on it encodes only on CPU that the threads answering calls leave (thread-priority.ts).
+    if ("warmUp" in request) idleThisThread();
   } catch (error) {
     const reply: EncodeReply = { id, error: error instanceof Error ? error.message : String(error) };
     port.postMessage(reply);

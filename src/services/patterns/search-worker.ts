@@ -6,7 +6,7 @@
  */
 import { parentPort } from "node:worker_threads";
 import type { AnySearchJob, SearchJobResult, SearchSeriesInput } from "./search-job.js";
-import { lowerThisThreadsPriority } from "../../thread-priority.js";
+import { idleThisThread, lowerThisThreadsPriority } from "../../thread-priority.js";
 import { runSearchJob } from "./search-job-runner.js";
 import { loadSearchKernels } from "./search-kernels.js";
 import { preparedFor } from "./search-worker-cache.js";
@@ -28,6 +28,8 @@ port.on("message", (message: { id: number; job?: AnySearchJob } | { prime: Searc
   try {
     if (job === undefined) {
       warmUpSearch();
+      // Warm: from now on searches run only on CPU that the threads answering calls leave (thread-priority.ts).
+      idleThisThread();
       port.postMessage({ id, result: { matches: [] } satisfies SearchJobResult });
       return;
     }
