@@ -20,7 +20,8 @@
  * the output buffers with the same fast score and error bound the JavaScript kernels use.
  *
  * Where that bound cannot prune (few places per match), L2 runs as MASS instead: mass-kernels.ts (FFT in
- * fft.ts, selection in mass-select.ts, one call per query in mass-query.ts), compiled into the same module and exported below.
+ * fft.ts, selection in mass-select.ts, one call per query in mass-query.ts), compiled into the same module
+ * and exported below.
  */
 
 export { configureMass, prepareMass, massBound, massEmit, massEmitted } from "./mass-kernels";

@@ -11,7 +11,8 @@
  * spectrum and work area 48 * K, tile minima, chunk norms and the representative set (a few KB). Only
  * series of at most MASS_MAX_WINDOWS = 131,072 windows get MASS, with K <= 16,384 (kernel-choice.ts), so
  * this part of an index never exceeds about 6.3 MB (40 bytes per window plus 64 per point of K); for an
- * 11k-bar daily history at m = 250 (K = 1024) it is about 0.5 MB, for 100k bars (K = 2048) about 4 MB. The index itself is cached per (series, m) by PreparedSeries (3 entries).
+ * 11k-bar daily history at m = 250 (K = 1024) it is about 0.5 MB, for 100k bars (K = 2048) about 4 MB.
+ * The index itself is cached per (series, m) by PreparedSeries (3 entries).
  */
 import type { CandidateCollector } from "./candidate-collector.js";
 import type { PreparedQuery } from "./prepared-query.js";
@@ -39,7 +40,6 @@ export interface MassExports {
 
 export interface MassLayout {
   readonly size: number;
-  readonly windowCount: number;
   readonly chunks: number;
   readonly at: Record<"specRe" | "specIm" | "twRe" | "twIm" | "qRe" | "qIm" | "wRe" | "wIm" | "chunkNorm" | "chunkMax" | "score" | "error" | "rStart" | "rUpper" | "key" | "tileMin", number>;
 }
@@ -67,7 +67,7 @@ export function planMassLayout(take: (bytes: number) => number, m: number, count
     key: take(8 * count),
     tileMin: take(8 * Math.ceil(count / SELECT_TILE)),
   };
-  return { size, windowCount: count, chunks, at };
+  return { size, chunks, at };
 }
 
 /** Fills the twiddle tables (the same values src/core/fft.ts uses) and builds the series' chunk spectra. */
