@@ -16,8 +16,9 @@ import { isMainThread } from "node:worker_threads";
  * its deadline first), several times per paid call; an idle-policy thread is preempted at once.
  * `bench:event-loop`, six alternated pairs: the cheap call's p50 under the heavy load 8.5-10.5 ms (nice 10)
  * against 6.4-8.6 ms, loaded/idle 1.6-2.1 against 1.05-1.54, and the same heavy answers per second (about
- * 94). The cost: while normal threads keep both cores busy (a flood of cheap calls), searches wait, up to
- * their 120 s deadline.
+ * 94). The risk: while normal threads keep both cores busy, searches wait (up to their 120 s deadline). Not
+ * seen: with 30 callers flooding a cheap paid route, a 12-ticker /screen took 114-121 ms at p50 (max 355-673)
+ * against 113-129 (max 316-603) at nice 10, the event loop being what both wait for.
  */
 export const HEAVY_WORK_NICE = 10;
 
