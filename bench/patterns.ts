@@ -109,7 +109,7 @@ function memoryFloorMs(values: Float64Array): number {
   return median(times.sort((a, b) => a - b));
 }
 
-function check(label: string, ref: NaiveMatch[], comp: Parameters<typeof describeMismatch>[1], row: Row, copies: number): void {
+function check(label: string, ref: NaiveMatch[], comp: Parameters<typeof describeMismatch>[1], row: Row, copies = 1): void {
   row.checked += copies;
   const mismatch = describeMismatch(ref, comp);
   if (mismatch !== null) {
@@ -274,7 +274,7 @@ function benchScreen(cases: Case[], rows: Row[]): void {
     }
     // Oracle after the timed runs (see benchCase); one run, which is also the reference.
     const [ref, oracleMs] = time(() => naiveSearchMany(values.map((v) => ({ values: v })), query, { k: K, metric, excludeRanges }));
-    results.forEach((result, i) => check(`screen ${label} ${i === 0 ? "cold" : `rep ${i - 1}`}`, ref, result, row, 1));
+    results.forEach((result, i) => check(`screen ${label} ${i === 0 ? "cold" : `rep ${i - 1}`}`, ref, result, row));
     times.sort((a, b) => a - b);
     row.oracleMs = oracleMs;
     row.warmMedianMs = median(times);

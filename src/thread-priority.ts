@@ -51,6 +51,6 @@ export function idleThisThread(): void {
 }
 
 /** The calling thread's kernel id (/proc/thread-self -> "<pid>/task/<tid>"). */
-export function thisThreadsId(): string {
+function thisThreadsId(): string {
   return fs.readlinkSync("/proc/thread-self").split("/").pop()!;
 }

@@ -5,7 +5,7 @@
  * constant, per the policy in z-normalize.ts).
  */
 import { scratchFloat64Array } from "./scratch-arrays.js";
-import { windowMeanStd } from "./z-normalize.js";
+import { zNormalizeInto } from "./z-normalize.js";
 import { mapToFloat64 } from "./typed-arrays.js";
 
 export interface PreparedQuery {
@@ -36,9 +36,6 @@ export function prepareQuery(query: Float64Array): PreparedQuery {
   return new Prepared(query);
 }
 
-/** Scratch for windowMeanStd (synchronous, never re-entered). */
-const meanStdScratch = new Float64Array(2);
-
 /** The L1 reordering is computed on first use: L2 searches never read it, and sorting is most of the cost. */
 class Prepared implements PreparedQuery {
   readonly m: number;
@@ -54,22 +51,13 @@ class Prepared implements PreparedQuery {
     const m = query.length;
     this.m = m;
     // A slab view (scratch-arrays.ts): a prepared query lives as long as its search, or a scorer's.
-    const z = scratchFloat64Array(m);
-    this.z = z;
-    // zNormalizeInto's arithmetic (the same bits), with the two sums taken in the same pass: a constant
-    // query keeps the zero vector and zero sums.
-    this.constant = !windowMeanStd(query, 0, m, meanStdScratch);
+    this.z = scratchFloat64Array(m);
+    this.constant = !zNormalizeInto(query, this.z);
     let sumAbs = 0;
     let sum = 0;
-    if (!this.constant) {
-      const mean = meanStdScratch[0];
-      const std = meanStdScratch[1];
-      for (let i = 0; i < m; i++) {
-        const value = (query[i] - mean) / std;
-        z[i] = value;
-        sumAbs += Math.abs(value);
-        sum += value;
-      }
+    for (let i = 0; i < m; i++) {
+      sumAbs += Math.abs(this.z[i]);
+      sum += this.z[i];
     }
     this.normSq = this.constant ? 0 : m;
     this.sumAbs = sumAbs;
