@@ -5,7 +5,8 @@ import { correlationMatrixRoute } from "../http/routes/cross-asset/correlation-m
 import { macroAnalogRoute } from "../http/routes/cross-asset/macro-analog.js";
 import { playbookRoute } from "../http/routes/cross-asset/playbook.js";
 import { CorrelationService } from "../services/cross-asset/correlation-service.js";
-import { MacroAnalogService, type MacroSymbols } from "../services/cross-asset/macro-analog-service.js";
+import type { MacroSymbols } from "../analytics/macro-periods.js";
+import { MacroAnalogService } from "../services/cross-asset/macro-analog-service.js";
 import { PlaybookService } from "../services/cross-asset/playbook-service.js";
 import type { MarketData } from "./build-market-data.js";
 import type { Patterns } from "./build-patterns.js";
@@ -36,8 +37,8 @@ export function buildCrossAsset(
   };
   return {
     routes: [
-      playbookRoute(new PlaybookService(patterns.service, patterns.seriesCache)),
-      macroAnalogRoute(new MacroAnalogService(patterns.seriesCache, symbols)),
+      playbookRoute(new PlaybookService(patterns.service, patterns.seriesCache, patterns.runner)),
+      macroAnalogRoute(new MacroAnalogService(patterns.seriesCache, patterns.runner, symbols)),
       correlationMatrixRoute(new CorrelationService(patterns.seriesCache)),
     ],
   };

@@ -30,7 +30,7 @@ export function buildForecasts(deps: ForecastDeps): { routes: RouteModule[] } {
       forwardDistributionRoute(forecasts),
       apiBacktestRoute(forecasts),
       regimeDetectionRoute(new RegimeService(forecasts)),
-      patternBacktestRoute(new PatternBacktestService(deps.patterns.seriesCache)),
+      patternBacktestRoute(new PatternBacktestService(deps.patterns.seriesCache, deps.patterns.runner)),
       positionSizeRoute(new PositionSizeService(forecasts)),
     ],
   };

@@ -58,7 +58,7 @@ export function buildTrading(deps: TradingDeps): { routes: RouteModule[] } {
   const history = new SignalHistoryService(log);
   const scans = new ScanService(signals, TRADING_SCAN_UNIVERSE);
   const priceSource = deps.config.marketDataDir === undefined ? "yahoo" : "offline";
-  const backtests = new SignalBacktestService(deps.patterns.seriesCache, signals, priceSource);
+  const backtests = new SignalBacktestService(deps.patterns.seriesCache, deps.patterns.runner, priceSource);
   const live = new LiveSignalService(signals, log, deps.clock, resolveSymbol);
   const offline = deps.config.marketDataDir !== undefined && deps.overrides?.fetch === undefined;
   const account = offline ? new OfflineTradingAccountProvider() : new HyperliquidTradingAccountProvider({ clock: deps.clock, ...deps.overrides });
@@ -67,7 +67,7 @@ export function buildTrading(deps: TradingDeps): { routes: RouteModule[] } {
     ? new OfflineHeadlineProvider()
     : new YahooHeadlineProvider(createYahooFinanceClient({ clock: deps.clock, fetch: deps.overrides?.fetch, sleep: deps.overrides?.sleep, timeoutMs: deps.overrides?.timeoutMs }));
   const narratives = new NarrativeService(deps.patterns.seriesCache, headlines, deps.clock, priceSource);
-  const analyzer = new AnalyzeService(resolveSymbol, deps.patterns.seriesCache, new PatternBacktestService(deps.patterns.seriesCache), signals, narratives);
+  const analyzer = new AnalyzeService(resolveSymbol, deps.patterns.seriesCache, new PatternBacktestService(deps.patterns.seriesCache, deps.patterns.runner), signals, narratives);
   return {
     routes: [
       tradingSignalRoute(signals),

@@ -1,11 +1,11 @@
-import { toAnalog, type Analog, type Metric } from "../../analytics/analog-search.js";
-import { forecastEvidence, unconditionalBaseline, type Evidence, type ForecastMode } from "../../analytics/forecast-evidence.js";
-import { forwardDistribution, type ForwardDistribution } from "../../analytics/forward-distribution.js";
+import type { Analog, Metric } from "../../analytics/analog-search.js";
+import type { Evidence, ForecastMode } from "../../analytics/forecast-evidence.js";
+import type { ForwardDistribution } from "../../analytics/forward-distribution.js";
 import type { PriceSeries } from "../../analytics/price-series.js";
-import { windowReturn } from "../../core/returns.js";
+import type { RegimeLabel } from "../../analytics/regime-label.js";
 import type { LoadedSeries, SeriesCache } from "../market-data/series-cache.js";
 import { locateQueryWindow, type QueryWindow } from "../patterns/query-window.js";
-import { searchInput, type SearchRunner } from "../patterns/search-job.js";
+import type { SearchRunner } from "../patterns/search-job.js";
 import { locateLatestWindow } from "./latest-window.js";
 
 interface AnalogQuery {
@@ -29,6 +29,8 @@ export interface LatestForecastQuery extends AnalogQuery {
   lookbackBars: number;
   /** The parameter that set lookbackBars, named in a 422. */
   lookbackParam: string;
+  /** Also label the window's trend and volatility regime (AnalogForecast.regime). */
+  labelRegime?: boolean;
 }
 
 export interface AnalogForecast {
@@ -43,18 +45,21 @@ export interface AnalogForecast {
   distribution: ForwardDistribution;
   /** Per horizon (same order): baseline over the same history, interval of the mean, excess over the baseline. */
   evidence: Evidence[];
+  /** The window's regime label when the query asked for it (LatestForecastQuery.labelRegime), else null. */
+  regime: RegimeLabel | null;
   cached: boolean;
 }
 
 /**
  * Forward-return distributions after a window's analogs: the k closest non-overlapping windows of the
  * ticker's own daily history (exact search, no wrapped windows), and what followed each over calendar-day
- * horizons (see analytics/forward-distribution.ts for which outcomes count).
+ * horizons (see analytics/forward-distribution.ts for which outcomes count). The window is located and
+ * validated here; the search and everything computed from it run on the worker pool (analog-forecast.ts).
  */
 export class ForwardDistributionService {
   constructor(
     private readonly seriesCache: SeriesCache,
-    /** The search worker pool: the scan runs off the event loop, like every pattern route's. */
+    /** The search worker pool: the scan and the analytics run off the event loop, like every pattern route's. */
     private readonly runner: SearchRunner,
   ) {}
 
@@ -68,28 +73,13 @@ export class ForwardDistributionService {
   async forLatest(query: LatestForecastQuery): Promise<AnalogForecast> {
     const loaded = await this.seriesCache.load(query.ticker, "1d");
     const window = locateLatestWindow(loaded.series, loaded.prepared, query.lookbackBars, query.lookbackParam);
-    return this.forecast(loaded, window, query, true);
+    return this.forecast(loaded, window, query, true, query.labelRegime === true);
   }
 
-  private async forecast(loaded: LoadedSeries, window: QueryWindow, query: AnalogQuery, causal: boolean): Promise<AnalogForecast> {
+  private async forecast(loaded: LoadedSeries, window: QueryWindow, query: AnalogQuery, causal: boolean, labelRegime = false): Promise<AnalogForecast> {
     const { series } = loaded;
-    // Never wrapped: a wrapped window would splice the series' end onto its start (and, causal, the future onto the past).
-    const { matches } = await this.runner.run({ ...searchInput(series), queryStart: window.start, m: window.m, k: query.k, metric: query.metric, wrap: false, causal });
-    const analogs = matches.map((match) => toAnalog(series, match, window.m, query.metric));
-    const distribution = forwardDistribution(series, analogs, window.m, window.start, query.horizonsDays);
-    // Causal: the baseline may only use outcomes that had closed by the query's first bar, like the analogs.
-    const lastKnown = causal ? window.start : undefined;
-    return {
-      series,
-      window,
-      queryReturn: windowReturn(series.closes, window.start, window.m),
-      metric: query.metric,
-      causal,
-      mode: causal ? "causal" : "full_history",
-      analogs,
-      distribution,
-      evidence: distribution.horizons.map((h) => forecastEvidence(h.independent, unconditionalBaseline(series, h.horizonDays, lastKnown))),
-      cached: loaded.cached,
-    };
+    const options = { k: query.k, metric: query.metric, horizonsDays: query.horizonsDays, causal };
+    const figures = await this.runner.compute("forecast", [series], { window, options, labelRegime });
+    return { series, window, metric: query.metric, causal, mode: causal ? "causal" : "full_history", ...figures, cached: loaded.cached };
   }
 }

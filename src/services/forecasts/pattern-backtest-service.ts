@@ -1,7 +1,8 @@
-import { forecastEvidence, type Evidence } from "../../analytics/forecast-evidence.js";
+import type { Evidence } from "../../analytics/forecast-evidence.js";
 import type { PriceSeries } from "../../analytics/price-series.js";
-import { returnProfileBacktest, type ProfileBacktest, type ProfileBacktestOptions } from "../../analytics/walk-forward-backtest.js";
+import type { ProfileBacktest, ProfileBacktestOptions } from "../../analytics/walk-forward-backtest.js";
 import type { SeriesCache } from "../market-data/series-cache.js";
+import type { SearchRunner } from "../patterns/search-job.js";
 
 export interface PatternBacktestQuery extends ProfileBacktestOptions {
   ticker: string;
@@ -15,16 +16,20 @@ export interface PatternBacktestResult {
   cached: boolean;
 }
 
-/** Every historical bar whose trailing return meets a profile, and what followed, on the ticker's daily history. */
+/**
+ * Every historical bar whose trailing return meets a profile, and what followed, on the ticker's daily history
+ * (analytics/profile-study.ts, a pass over the whole history: on the worker pool).
+ */
 export class PatternBacktestService {
-  constructor(private readonly seriesCache: SeriesCache) {}
+  constructor(
+    private readonly seriesCache: SeriesCache,
+    private readonly runner: SearchRunner,
+  ) {}
 
   async run(query: PatternBacktestQuery): Promise<PatternBacktestResult> {
     const { series, cached } = await this.seriesCache.load(query.ticker, "1d");
-    const backtest = returnProfileBacktest(series, query);
-    const at = (i: number | null) => (i === null ? null : series.timesMs[i]);
-    const baseline = { horizonDays: query.forwardBars, ...backtest.baselineStats, fromMs: at(backtest.baselineFromIndex), toMs: at(backtest.baselineToIndex) };
-    const evidence = forecastEvidence(backtest.independent.map((e) => e.forwardReturn!), baseline);
+    const { lookbackBars, forwardBars, minReturn } = query;
+    const { backtest, evidence } = await this.runner.compute("profileStudy", [series], { lookbackBars, forwardBars, minReturn });
     return { series, backtest, evidence, cached };
   }
 }

@@ -1,6 +1,6 @@
 import type { Metric } from "../../analytics/analog-search.js";
-import { kellySizing, type Sizing } from "../../analytics/kelly-sizing.js";
-import { sampleStd } from "../../core/statistics.js";
+import { forecastSizing } from "../../analytics/forecast-sizing.js";
+import type { Sizing } from "../../analytics/kelly-sizing.js";
 import type { AnalogForecast, ForwardDistributionService } from "./forward-distribution-service.js";
 
 export interface PositionSizeQuery {
@@ -39,15 +39,7 @@ export class PositionSizeService {
       horizonsDays: [query.horizonDays],
     });
     const lastClose = forecast.series.closes[forecast.window.start + forecast.window.m - 1];
-    const horizon = forecast.distribution.horizons[0];
-    const sizing = kellySizing({
-      stats: horizon.stats,
-      evidence: forecast.evidence[0],
-      independentStd: horizon.independent.length >= 2 ? sampleStd(horizon.independent) : null,
-      confidence: query.confidence,
-      accountSizeUsd: query.accountSizeUsd,
-      lastClose,
-    });
+    const sizing = forecastSizing(forecast.distribution.horizons[0], forecast.evidence[0], lastClose, query.confidence, query.accountSizeUsd);
     return { forecast, sizing, lastClose };
   }
 }

@@ -1,4 +1,4 @@
-import { regimeLabel, type RegimeLabel } from "../../analytics/regime-label.js";
+import type { RegimeLabel } from "../../analytics/regime-label.js";
 import type { AnalogForecast, ForwardDistributionService } from "./forward-distribution-service.js";
 
 export const REGIME_ANALOGS = 3;
@@ -29,8 +29,9 @@ export class RegimeService {
       k: REGIME_ANALOGS,
       metric: "l2",
       horizonsDays: REGIME_HORIZONS_DAYS,
+      labelRegime: true,
     });
-    const endIndex = forecast.window.start + forecast.window.m - 1;
-    return { forecast, label: regimeLabel(forecast.series, endIndex, forecast.window.m) };
+    // Asked for above, so set: computed on the worker beside the forecast, from the same bars.
+    return { forecast, label: forecast.regime! };
   }
 }

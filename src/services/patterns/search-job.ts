@@ -1,5 +1,7 @@
 import { resolveSymbol } from "../../domain/symbol-resolver.js";
 import type { Metric } from "../../analytics/analog-search.js";
+import type { PriceSeries } from "../../analytics/price-series.js";
+import type { TaskArgs, TaskName, TaskResult } from "./worker-tasks.js";
 
 /** One search sent to a worker thread: a series' own window against its own history. */
 export interface SearchJob {
@@ -33,6 +35,15 @@ export interface ManySearchJob {
   excludeRanges: ([number, number] | undefined)[];
 }
 
+/** A named computation of worker-tasks.ts over whole histories, sent to a worker thread. */
+export interface TaskJob {
+  kind: "task";
+  task: TaskName;
+  /** Each history with its key for the workers' cache (historyKey). */
+  series: { cacheKey: string; series: PriceSeries }[];
+  args: unknown;
+}
+
 export type AnySearchJob = SearchJob | ManySearchJob;
 
 export interface SearchJobResult {
@@ -53,7 +64,16 @@ export interface SearchSeriesInput {
  * serves every spelling.
  */
 export function searchInput(series: { ticker: string; timeframe: string; closes: Float64Array; breakBefore: Uint8Array }): SearchSeriesInput {
-  return { cacheKey: `${historyName(series.ticker)}|${series.timeframe}`, values: series.closes, breakBefore: series.breakBefore };
+  return { cacheKey: historyKey(series), values: series.closes, breakBefore: series.breakBefore };
+}
+
+/** A task's history as a job carries it, keyed like a search's so both share the workers' copy. */
+export function taskInput(series: PriceSeries): TaskJob["series"][number] {
+  return { cacheKey: historyKey(series), series };
+}
+
+function historyKey(series: { ticker: string; timeframe: string }): string {
+  return `${historyName(series.ticker)}|${series.timeframe}`;
 }
 
 function historyName(ticker: string): string {
@@ -64,8 +84,13 @@ function historyName(ticker: string): string {
   }
 }
 
-/** Runs search jobs somewhere (a worker pool in production; the same code either way). */
+/** Runs search jobs and analytics tasks somewhere (a worker pool in production; the same code either way). */
 export interface SearchRunner {
   run(job: AnySearchJob): Promise<SearchJobResult>;
+  /**
+   * Runs a task of worker-tasks.ts on these histories. An AppError the task throws (a 422 on the caller's
+   * parameters) comes back as the same AppError.
+   */
+  compute<N extends TaskName>(task: N, series: readonly PriceSeries[], args: TaskArgs<N>): Promise<TaskResult<N>>;
   close(): Promise<void>;
 }

@@ -6,22 +6,51 @@
  * differently spelled history can never be answered from a stale copy: results stay exactly those of a
  * fresh preparation.
  */
+import type { PriceSeries } from "../../analytics/price-series.js";
 import { prepareSeries, type PreparedSeries } from "../../core/prepared-series.js";
+import type { TaskSeries } from "./worker-tasks.js";
 
 /** A universe search holds 17 series; a few more leave room for screens' tickers. Each entry keeps a
- * copy of its series plus the small LRUs of PreparedSeries (a few MB at most for daily histories). */
+ * copy of its series plus the small LRUs of PreparedSeries (a few MB at most for daily histories), and for a
+ * task's history the whole history too (times and OHLC: ~0.4 MB for 11k daily bars). */
 const MAX_ENTRIES = 24;
 
-const entries = new Map<string, PreparedSeries>();
+interface Entry {
+  prepared: PreparedSeries;
+  /** Set once a task has used this history: the copy its per-history memos are keyed on. */
+  history?: PriceSeries;
+}
+
+const entries = new Map<string, Entry>();
 
 export function preparedFor(key: string | undefined, values: Float64Array, breakBefore: Uint8Array): PreparedSeries {
-  if (key === undefined) return prepareSeries(values, breakBefore);
+  return entryFor(key, values, breakBefore).prepared;
+}
+
+/**
+ * A task's history: the first copy received under this key while it stays the same, so that the memos keyed
+ * on a history object (baselines, log returns) serve later tasks; a history that differs in any bar, time or
+ * name replaces it.
+ */
+export function historyFor(key: string, history: PriceSeries): TaskSeries {
+  const entry = entryFor(key, history.closes, history.breakBefore);
+  // Equal closes and gap markers are already known (entryFor); the rest of the history is compared here.
+  if (entry.history === undefined || !sameRest(entry.history, history)) entry.history = history;
+  return { series: entry.history, prepared: entry.prepared };
+}
+
+function entryFor(key: string | undefined, values: Float64Array, breakBefore: Uint8Array): Entry {
+  if (key === undefined) return { prepared: prepareSeries(values, breakBefore) };
   const hit = entries.get(key);
   entries.delete(key);
-  const prepared = hit !== undefined && sameValues(hit.values, values) && sameValues(hit.breakBefore, breakBefore) ? hit : prepareSeries(values, breakBefore);
-  entries.set(key, prepared);
+  const entry = hit !== undefined && sameValues(hit.prepared.values, values) && sameValues(hit.prepared.breakBefore, breakBefore) ? hit : { prepared: prepareSeries(values, breakBefore) };
+  entries.set(key, entry);
   if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
-  return prepared;
+  return entry;
+}
+
+function sameRest(a: PriceSeries, b: PriceSeries): boolean {
+  return a.ticker === b.ticker && a.timeframe === b.timeframe && sameValues(a.timesMs, b.timesMs) && sameValues(a.opens, b.opens) && sameValues(a.highs, b.highs) && sameValues(a.lows, b.lows);
 }
 
 /** Drops one entry (the warm-up's generated series, so they never take a real series' place). */

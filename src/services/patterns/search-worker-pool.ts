@@ -2,12 +2,16 @@ import os from "node:os";
 import type { Worker } from "node:worker_threads";
 import { workerAnswers } from "../../one-per-turn.js";
 import { startWorker } from "../../start-worker.js";
-import type { AnySearchJob, SearchJobResult, SearchRunner, SearchSeriesInput } from "./search-job.js";
+import type { PriceSeries } from "../../analytics/price-series.js";
+import { taskInput, type AnySearchJob, type SearchJobResult, type SearchRunner, type SearchSeriesInput, type TaskJob } from "./search-job.js";
+import { fromWorkerError, type WorkerError } from "./worker-error.js";
+import type { TaskArgs, TaskName, TaskResult } from "./worker-tasks.js";
 
 interface Pending {
   /** undefined: a warm-up (see warm()). */
-  job: AnySearchJob | undefined;
-  resolve: (result: SearchJobResult) => void;
+  job: AnySearchJob | TaskJob | undefined;
+  /** A search's SearchJobResult, a task's result. */
+  resolve: (result: never) => void;
   reject: (error: Error) => void;
 }
 
@@ -23,9 +27,11 @@ interface Slot {
 const JOB_DEADLINE_MS = 120_000;
 
 /**
- * A small pool of worker threads for analog searches (screens, pattern and cross-asset searches, playbooks). On this project's 2-core machines workers do not
- * make one search faster (pattern-search.md: 1.0-1.5x); they keep the event loop free and let a screen's
- * tickers run side by side. Workers are started lazily, unref'd while idle, and replaced if one dies.
+ * A small pool of worker threads for analog searches (screens, pattern and cross-asset searches, playbooks)
+ * and the analytics over whole histories that follow them (worker-tasks.ts). On this project's 2-core
+ * machines workers do not make one search faster (pattern-search.md: 1.0-1.5x); they keep the event loop
+ * free and let a screen's tickers run side by side. Workers are started lazily, unref'd while idle, and
+ * replaced if one dies.
  */
 export class SearchWorkerPool implements SearchRunner {
   private readonly slots: Slot[] = [];
@@ -36,9 +42,17 @@ export class SearchWorkerPool implements SearchRunner {
   constructor(private readonly size = Math.min(2, os.availableParallelism())) {}
 
   run(job: AnySearchJob): Promise<SearchJobResult> {
+    return this.submit(job);
+  }
+
+  compute<N extends TaskName>(task: N, series: readonly PriceSeries[], args: TaskArgs<N>): Promise<TaskResult<N>> {
+    return this.submit({ kind: "task", task, series: series.map(taskInput), args });
+  }
+
+  private submit<R>(job: AnySearchJob | TaskJob): Promise<R> {
     if (this.closed) return Promise.reject(new Error("search worker pool is closed"));
-    return new Promise((resolve, reject) => {
-      this.queue.push({ job, resolve, reject });
+    return new Promise<R>((resolve, reject) => {
+      this.queue.push({ job, resolve: resolve as (result: never) => void, reject });
       this.dispatch();
     });
   }
@@ -49,9 +63,9 @@ export class SearchWorkerPool implements SearchRunner {
    */
   async warm(): Promise<void> {
     if (this.closed) return;
-    const warmUps: Promise<SearchJobResult>[] = [];
+    const warmUps: Promise<unknown>[] = [];
     for (let i = 0; i < this.size; i++) {
-      warmUps.push(new Promise((resolve, reject) => this.queue.push({ job: undefined, resolve, reject })));
+      warmUps.push(new Promise((resolve, reject) => this.queue.push({ job: undefined, resolve: resolve as (result: never) => void, reject })));
     }
     this.dispatch();
     try {
@@ -101,7 +115,7 @@ export class SearchWorkerPool implements SearchRunner {
     if (this.slots.length >= this.size) return undefined;
     const worker = startWorker(import.meta.url, "search-worker");
     const slot: Slot = { worker, busy: undefined };
-    worker.on("message", (message: { id: number; result?: SearchJobResult; error?: string }) => {
+    worker.on("message", (message: { id: number; result?: unknown; error?: WorkerError }) => {
       const busy = slot.busy;
       if (busy === undefined || busy.id !== message.id) return;
       clearTimeout(busy.deadline);
@@ -109,7 +123,7 @@ export class SearchWorkerPool implements SearchRunner {
       worker.unref();
       // The worker takes its next job at once; what follows this one waits its turn (../../one-per-turn.ts).
       this.dispatch();
-      workerAnswers.push(() => (message.error !== undefined ? busy.pending.reject(new Error(message.error)) : busy.pending.resolve(message.result!)));
+      workerAnswers.push(() => (message.error !== undefined ? busy.pending.reject(fromWorkerError(message.error)) : busy.pending.resolve(message.result as never)));
     });
     worker.on("error", (error) => this.retire(slot, error));
     worker.on("exit", (code) => this.retire(slot, new Error(`search worker exited with code ${code}`)));

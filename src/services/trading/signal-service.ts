@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { decideSignal, SIGNAL_ANALOGS, SIGNAL_REGIME_BARS, SIGNAL_WINDOW_BARS, type SignalDecision } from "../../analytics/signal-rules.js";
+import { decisionFrom, signalAt } from "../../analytics/signal-decision.js";
+import { SIGNAL_ANALOGS, SIGNAL_REGIME_BARS, SIGNAL_WINDOW_BARS, type SignalDecision } from "../../analytics/signal-rules.js";
 import { AppError } from "../../domain/app-error.js";
-import { formatBarTime } from "../../domain/bar.js";
 import type { HorizonDistribution } from "../../analytics/forward-distribution.js";
 import type { PriceSeries } from "../../analytics/price-series.js";
 import type { Clock } from "../../domain/clock.js";
@@ -63,7 +63,7 @@ export class SignalService {
     const series = regime.forecast.series;
     const asOf = series.closes.length - 1;
     const { sizing, decision, horizon } = await this.decideAt(query.ticker, series, asOf, query.horizonDays, regime.label.trendZ);
-    const signal = signalAt(series, asOf, query.horizonDays, { sizing, decision, horizon }, `sig_${randomBytes(12).toString("hex")}`, this.clock.nowMs());
+    const signal = signalAt(series, asOf, query.horizonDays, { lastClose: sizing.lastClose, decision, horizon }, `sig_${randomBytes(12).toString("hex")}`, this.clock.nowMs());
     // Logged before the answer leaves: a signal nobody can see in the history was never fired.
     await this.log.append(signal);
     return { signal, decision, regime, sizing };
@@ -72,8 +72,8 @@ export class SignalService {
   /**
    * The signal rules at bar asOf of the ticker's history, given the regime's trend z there: the causal analogs
    * of the window ending at asOf and their forward distribution, the sizing shrink, the decision. Reads no
-   * bar after asOf (the analogs end before the window, their outcomes before it starts). The live signal
-   * and the walk-forward backtest both decide here.
+   * bar after asOf (the analogs end before the window, their outcomes before it starts). The walk-forward
+   * replay decides the same way on a worker (analytics/signal-decision.ts decideAtBar).
    */
   async decideAt(ticker: string, series: PriceSeries, asOf: number, horizonDays: number, trendZ: number): Promise<Decided> {
     const sizing = await this.sizer.size({
@@ -89,32 +89,6 @@ export class SignalService {
       confidence: 1,
     });
     const horizon = sizing.forecast.distribution.horizons[0];
-    const decision = decideSignal({
-      stats: horizon.stats,
-      nIndependent: horizon.nIndependent,
-      trendZ,
-      shrink: sizing.sizing.shrink,
-      entryPrice: sizing.lastClose,
-    });
-    return { sizing, decision, horizon };
+    return { sizing, decision: decisionFrom(horizon, sizing.sizing.shrink, trendZ, sizing.lastClose), horizon };
   }
-}
-
-/** The signal the rules decided at bar asOf, as the log stores it (the live signal and the backtest both build it here). */
-export function signalAt(series: PriceSeries, asOf: number, horizonDays: number, decided: Decided, id: string, firedAtMs: number): FiredSignal {
-  const { sizing, decision, horizon } = decided;
-  return {
-    id,
-    firedAtMs,
-    ticker: series.ticker,
-    asOfDate: formatBarTime(series.timesMs[asOf], "1d"),
-    asOfMs: series.timesMs[asOf],
-    direction: decision.direction,
-    conviction: decision.conviction,
-    entryPrice: sizing.lastClose,
-    stopPrice: decision.stopPrice,
-    targetPrice: decision.targetPrice,
-    horizonDays,
-    expectedReturn: horizon.stats.mean,
-  };
 }

@@ -1,7 +1,8 @@
 import { macroAnalogContract } from "../../../contracts/cross-asset/macro-analog.js";
 import { findCatalogRoute } from "../../../contracts/route-catalog.js";
 import { formatBarTime } from "../../../domain/bar.js";
-import { MACRO_LEVEL_FEATURES, MACRO_ROLES, type ByRole, type MacroAnalogService } from "../../../services/cross-asset/macro-analog-service.js";
+import { MACRO_LEVEL_FEATURES, MACRO_ROLES, type ByRole } from "../../../analytics/macro-periods.js";
+import type { MacroAnalogService } from "../../../services/cross-asset/macro-analog-service.js";
 import type { RouteModule } from "../../route-module.js";
 import { evidenceWire } from "../evidence-wire.js";
 

@@ -1,7 +1,8 @@
 import { playbookContract } from "../../../contracts/cross-asset/playbook.js";
 import { findCatalogRoute } from "../../../contracts/route-catalog.js";
 import { formatBarTime, parseIsoDate } from "../../../domain/bar.js";
-import type { HorizonOutcome, LeadLagResult, PlaybookService } from "../../../services/cross-asset/playbook-service.js";
+import type { HorizonOutcome, LeadLagResult } from "../../../analytics/playbook-outcomes.js";
+import type { PlaybookService } from "../../../services/cross-asset/playbook-service.js";
 import type { LagCorrelation } from "../../../analytics/lead-lag.js";
 import { ItemizedAnswer, itemOutcome } from "../../../domain/itemized-answer.js";
 import type { RouteModule } from "../../route-module.js";

@@ -1,0 +1,103 @@
+/**
+ * Main-thread benchmark (issue 11): how much of each route's work runs on the event loop? The service runs in
+ * this process on loopback (embedded payments, the shared daily dataset, offline); each route is called
+ * paid, one call at a time, from another thread (./load-driver.mjs), after one warm call.
+ *
+ *   npm run bench:main-thread [-- --calls 12 --json <file>]
+ *
+ * Printed per route: the event loop's busy time per call (performance.eventLoopUtilization, so every
+ * microsecond the main thread ran JavaScript, parsed, paid or signed for that call), the same less the cheap
+ * price call's (what the route itself adds there), and the longest event-loop delay seen
+ * (monitorEventLoopDelay, 1 ms resolution): the longest stretch any other caller would have waited.
+ */
+import fs from "node:fs";
+import type { AddressInfo } from "node:net";
+import { monitorEventLoopDelay, performance } from "node:perf_hooks";
+import { serve } from "@hono/node-server";
+import { createTestPayer } from "../test/support/test-payer.js";
+import { startTestService } from "../test/support/test-service.js";
+import { LoadDriver } from "./load-driver.js";
+import { median } from "./sorted-stats.js";
+
+const args = process.argv.slice(2);
+const option = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
+const calls = Number(option("--calls") ?? 12);
+const jsonFile = option("--json");
+
+const CHEAP = "/get_latest_price?ticker=AAPL";
+/** Every route that scans series, with parameters that make it work hard on the daily dataset. */
+const ROUTES = [
+  CHEAP,
+  "/get_patterns?ticker=SPY&start_date=2015-01-02&end_date=2016-01-04&k=20&metric=l1",
+  "/get_patterns?ticker=SPY&start_date=2015-01-02&end_date=2016-01-04&k=20&metric=l1&universe=all",
+  "/get_patterns_ohlc?ticker=SPY&start_date=2015-01-02&end_date=2016-01-04&k=20&metric=l1&universe=all",
+  "/screen?tickers=AAPL,MSFT,SPY,QQQ,NVDA,TSLA,AMZN,GOOGL,GOLD,WTI,EURUSD,BTC-USD&start_date=2024-06-03&end_date=2024-09-03&metric=l1",
+  "/playbook?ticker=AAPL&start_date=2024-10-01&end_date=2024-11-01&peers=MSFT,QQQ,BTC,SPY&k=12&horizon_days=30,7,90&metric=l1",
+  "/forward_distribution?ticker=AAPL&start_date=2024-06-03&end_date=2024-09-03&k=20&metric=l1",
+  "/regime_detection?ticker=BTC-USD&lookback_days=60",
+  "/api/backtest?ticker=SPY&k=10",
+  "/position_size?ticker=SPY&start_date=2024-06-03&end_date=2024-07-01&k=10",
+  "/macro_analog",
+  "/pattern_backtest?ticker=SPY&lookback_days=20&forward_days=20&min_return=-0.05",
+  "/correlation_matrix?tickers=AAPL,MSFT,SPY,QQQ,NVDA,TSLA,GOLD,BTC-USD&period=10y",
+  "/trading/signal?ticker=SPY",
+  "/api/signals/live?assets=AAPL,BTC,SPY,QQQ",
+  "/trading/scan",
+  "/trading/performance?mode=backtest&ticker=SPY",
+];
+
+interface RouteRow {
+  route: string;
+  ok: number;
+  loopBusyMsPerCall: number;
+  overCheapMs: number;
+  wallP50Ms: number;
+  loopDelayMaxMs: number;
+}
+
+async function main(): Promise<void> {
+  const service = await startTestService({ databaseOnDisk: true });
+  const server = serve({ fetch: service.app.fetch, hostname: "127.0.0.1", port: 0 });
+  await new Promise((resolve) => server.once("listening", resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const payer = await createTestPayer(service, 1_000_000_000n);
+  const driver = new LoadDriver();
+  const rows: RouteRow[] = [];
+  try {
+    await service.warmUp();
+    for (const path of ROUTES) {
+      const headers: string[] = [];
+      for (let i = 0; i < calls + 1; i++) headers.push(await payer.paymentFor(path));
+      await driver.burst(base, { path, headers: headers.slice(0, 1) }, 1); // warm: series loaded, code compiled
+      const delay = monitorEventLoopDelay({ resolution: 1 });
+      delay.enable();
+      const before = performance.eventLoopUtilization();
+      const result = await driver.burst(base, { path, headers: headers.slice(1) }, 1);
+      const used = performance.eventLoopUtilization(before);
+      delay.disable();
+      const busy = used.active / calls;
+      rows.push({
+        route: path,
+        ok: result.ok,
+        loopBusyMsPerCall: busy,
+        overCheapMs: busy - (rows[0]?.loopBusyMsPerCall ?? busy),
+        wallP50Ms: median([...result.latencies].sort((a, b) => a - b)),
+        loopDelayMaxMs: delay.max / 1e6,
+      });
+    }
+  } finally {
+    await driver.close();
+    server.close();
+    await service.close();
+  }
+  console.log(`\nEvent-loop time per paid call, ${calls} sequential calls per route after one warm call\n`);
+  console.log("| route | 200s | loop busy ms/call | over the cheap call ms | wall p50 ms | loop delay max ms |");
+  console.log("|---|---:|---:|---:|---:|---:|");
+  for (const r of rows) {
+    const name = r.route.length > 70 ? `${r.route.slice(0, 67)}...` : r.route;
+    console.log(`| ${name} | ${r.ok} | ${r.loopBusyMsPerCall.toFixed(2)} | ${r.overCheapMs.toFixed(2)} | ${r.wallP50Ms.toFixed(1)} | ${r.loopDelayMaxMs.toFixed(1)} |`);
+  }
+  if (jsonFile !== undefined) fs.writeFileSync(jsonFile, `${JSON.stringify({ calls, rows }, null, 2)}\n`);
+}
+
+await main();

@@ -1,0 +1,57 @@
+/**
+ * The computations besides searches that run on the search workers (SearchRunner.compute): every analytics
+ * pass over whole histories that a route would otherwise run on the event loop (forward distributions and
+ * their baselines, regime labels, playbook outcomes and lead-lag, macro analogs, profile studies, signal
+ * replays). Each is a pure function of the histories and plain arguments; it runs on the worker's own
+ * cached copies of the histories (search-worker-cache.ts), so per-history memos (baselines, log returns)
+ * and the search indexes are reused from call to call.
+ */
+import { analogForecast, type AnalogForecastFigures, type AnalogForecastOptions } from "../../analytics/analog-forecast.js";
+import { macroAnalogs } from "../../analytics/macro-periods.js";
+import type { PriceSeries } from "../../analytics/price-series.js";
+import { playbookOutcomes, type PlaybookAnchors } from "../../analytics/playbook-outcomes.js";
+import { profileStudy } from "../../analytics/profile-study.js";
+import { regimeLabel, type RegimeLabel } from "../../analytics/regime-label.js";
+import { replaySignals } from "../../analytics/signal-replay.js";
+import type { ProfileBacktestOptions } from "../../analytics/walk-forward-backtest.js";
+import type { PreparedSeries } from "../../core/prepared-series.js";
+
+/** A history as a task sees it: the worker's copy and its preparation for searches. */
+export interface TaskSeries {
+  series: PriceSeries;
+  prepared: PreparedSeries;
+}
+
+export interface ForecastTaskArgs {
+  window: { start: number; m: number };
+  options: AnalogForecastOptions;
+  /** Also label the window's trend and volatility regime (regime-label.ts). */
+  labelRegime: boolean;
+}
+
+export const WORKER_TASKS = {
+  forecast: ([one]: readonly TaskSeries[], args: ForecastTaskArgs): AnalogForecastFigures & { regime: RegimeLabel | null } => ({
+    ...analogForecast(one.series, one.prepared, args.window, args.options),
+    regime: args.labelRegime ? regimeLabel(one.series, args.window.start + args.window.m - 1, args.window.m) : null,
+  }),
+  /** The first history is the ticker's, the rest its peers'. */
+  playbookOutcomes: ([ticker, ...peers]: readonly TaskSeries[], anchors: PlaybookAnchors) =>
+    playbookOutcomes(
+      ticker.series,
+      peers.map((p) => p.series),
+      anchors,
+    ),
+  /** The four histories in MACRO_ROLES order. */
+  macroAnalogs: (inputs: readonly TaskSeries[], query: { lookbackDays: number; k: number }) =>
+    macroAnalogs(
+      inputs.map((i) => i.series),
+      query,
+    ),
+  profileStudy: ([one]: readonly TaskSeries[], options: ProfileBacktestOptions) => profileStudy(one.series, options),
+  signalReplay: ([one]: readonly TaskSeries[], args: { horizonDays: number; firstBar: number }) => replaySignals(one.series, one.prepared, args.horizonDays, args.firstBar),
+} satisfies Record<string, (inputs: readonly TaskSeries[], args: never) => unknown>;
+
+export type WorkerTasks = typeof WORKER_TASKS;
+export type TaskName = keyof WorkerTasks;
+export type TaskArgs<N extends TaskName> = Parameters<WorkerTasks[N]>[1];
+export type TaskResult<N extends TaskName> = ReturnType<WorkerTasks[N]>;
