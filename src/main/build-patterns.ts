@@ -7,7 +7,7 @@ import { getPatternsRoute } from "../http/routes/patterns/get-patterns.js";
 import { SeriesCache } from "../services/market-data/series-cache.js";
 import { PatternService, type FixedUniverse } from "../services/patterns/pattern-service.js";
 import { ScreenService } from "../services/patterns/screen-service.js";
-import { searchInput, type SearchRunner } from "../services/patterns/search-job.js";
+import type { SearchRunner } from "../services/patterns/search-job.js";
 import { SearchWorkerPool } from "../services/patterns/search-worker-pool.js";
 import { screenRoute } from "../http/routes/patterns/screen.js";
 import type { MarketData } from "./build-market-data.js";
@@ -45,7 +45,7 @@ export function buildPatterns(marketData: MarketData, clock: Clock, universe?: F
     preload: async (tickers) => {
       const loaded = await seriesCache.preload(tickers, "1d");
       const series = await Promise.all(loaded.map((ticker) => seriesCache.load(ticker, "1d")));
-      pool.prime(series.map((one) => searchInput(one.series)));
+      pool.prime(series.map((one) => one.series));
       return loaded;
     },
     close: () => pool.close(),

@@ -9,7 +9,7 @@ import { AppError, validationError, type ErrorCode } from "../../domain/app-erro
 import type { Timeframe } from "../../domain/bar.js";
 import type { LoadedSeries, SeriesCache } from "../market-data/series-cache.js";
 import { locateQueryWindow, type QueryWindow } from "./query-window.js";
-import { searchInput, type SearchRunner } from "./search-job.js";
+import type { SearchRunner } from "./search-job.js";
 
 export interface PatternQuery extends AnalogOptions {
   ticker: string;
@@ -79,7 +79,7 @@ export class PatternService {
     const base = { series: loaded.series, window, queryReturn: windowReturn(loaded.series.closes, window.start, window.m) };
     const options = { queryStart: window.start, m: window.m, k: query.k, metric: query.metric, wrap: query.wrap };
     if (query.universe === undefined) {
-      const { matches } = await this.runner.run({ ...options, ...searchInput(loaded.series) });
+      const { matches } = await this.runner.run({ ...options, kind: "window", series: [loaded.series] });
       const analogs = matches.map((match) => toAnalog(loaded.series, match, window.m, query.metric));
       return { ...base, analogs, cached: loaded.cached };
     }
@@ -87,7 +87,7 @@ export class PatternService {
     const { matches } = await this.runner.run({
       ...options,
       kind: "many",
-      series: list.map(({ series }) => searchInput(series)),
+      series: list.map(({ series }) => series),
       excludeRanges: acrossExcludeRanges(list, window.start, window.m, CONCURRENCY_HORIZON_DAYS),
     });
     const analogs = toAnalogsAcross(list, matches, window.m, query.metric);

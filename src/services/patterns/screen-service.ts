@@ -5,7 +5,7 @@ import type { Timeframe } from "../../domain/bar.js";
 import { itemFailure, type ItemFailureStatus } from "../../domain/item-failure.js";
 import type { SeriesCache } from "../market-data/series-cache.js";
 import { locateQueryWindow } from "./query-window.js";
-import { searchInput, type SearchRunner } from "./search-job.js";
+import type { SearchRunner } from "./search-job.js";
 
 export type ScreenStatus = "ok" | "no_match" | "invalid_window" | ItemFailureStatus;
 
@@ -56,7 +56,8 @@ export class ScreenService {
       const window = locateQueryWindow(series, prepared, query.startMs, query.endMs);
       const queryReturn = windowReturn(series.closes, window.start, window.m);
       const result = await this.runner.run({
-        ...searchInput(series),
+        kind: "window",
+        series: [series],
         queryStart: window.start,
         m: window.m,
         k: 1,

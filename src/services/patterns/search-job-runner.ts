@@ -1,30 +1,29 @@
 /**
- * What a search worker does with one job: finds the prepared copies of its series (search-worker-cache.ts)
- * and runs the exact core search, or the named analytics task on the worker's copies of its histories. The
- * worker's message handler and its warm-up both call this, so the warm-up compiles the very code a real job
- * runs.
+ * What a search worker does with one job: finds its copies of the job's histories (search-worker-cache.ts)
+ * and runs the exact core search, or the named analytics task on them. The worker's message handler and its
+ * warm-up both call this, so the warm-up compiles the very code a real job runs.
  */
 import { searchMany } from "../../core/search-many.js";
-import { searchSeriesWindow, type WindowMatch } from "../../core/search-series.js";
-import type { AnySearchJob, TaskJob } from "./search-job.js";
-import { historyFor, preparedFor } from "./search-worker-cache.js";
-import { WORKER_TASKS } from "./worker-tasks.js";
+import { searchSeriesWindow } from "../../core/search-series.js";
+import type { AnyJob, HistoryRef, SearchJobResult } from "./search-job.js";
+import { historyFor } from "./search-worker-cache.js";
+import { WORKER_TASKS, type TaskSeries } from "./worker-tasks.js";
 
-export function runSearchJob(job: AnySearchJob): WindowMatch[] {
+/** A search's SearchJobResult or a task's result; throws MissingHistory when a named history is not held. */
+export function runJob(job: AnyJob<HistoryRef>): unknown {
+  const histories = job.series.map(historyFor);
+  if (job.kind === "task") return runTask(job.task, histories, job.args);
   const options = { k: job.k, metric: job.metric, wrap: job.wrap };
-  if (job.kind === "many") {
-    const list = job.series.map((s) => preparedFor(s.cacheKey, s.values, s.breakBefore));
-    const query = list[0].values.subarray(job.queryStart, job.queryStart + job.m);
-    return searchMany(list, query, { ...options, excludeRanges: job.excludeRanges });
-  }
-  return searchSeriesWindow(preparedFor(job.cacheKey, job.values, job.breakBefore), job.queryStart, job.m, { ...options, causal: job.causal });
+  const prepared = histories.map((h) => h.prepared);
+  const matches =
+    job.kind === "many"
+      ? searchMany(prepared, prepared[0].values.subarray(job.queryStart, job.queryStart + job.m), { ...options, excludeRanges: job.excludeRanges })
+      : searchSeriesWindow(prepared[0], job.queryStart, job.m, { ...options, causal: job.causal });
+  return { matches: matches.map((x) => ({ start: x.start, distance: x.distance, wrapped: x.wrapped, seriesIndex: x.seriesIndex })) } satisfies SearchJobResult;
 }
 
-export function runTaskJob(job: TaskJob): unknown {
-  if (!Object.hasOwn(WORKER_TASKS, job.task)) throw new Error(`unknown worker task ${String(job.task)}`);
-  const task = WORKER_TASKS[job.task] as (inputs: ReturnType<typeof historyFor>[], args: unknown) => unknown;
-  return task(
-    job.series.map((s) => historyFor(s.cacheKey, s.series)),
-    job.args,
-  );
+function runTask(name: string, histories: TaskSeries[], args: unknown): unknown {
+  if (!Object.hasOwn(WORKER_TASKS, name)) throw new Error(`unknown worker task ${name}`);
+  const task = WORKER_TASKS[name as keyof typeof WORKER_TASKS] as (inputs: TaskSeries[], args: unknown) => unknown;
+  return task(histories, args);
 }

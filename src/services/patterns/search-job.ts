@@ -3,13 +3,13 @@ import type { Metric } from "../../analytics/analog-search.js";
 import type { PriceSeries } from "../../analytics/price-series.js";
 import type { TaskArgs, TaskName, TaskResult } from "./worker-tasks.js";
 
-/** One search sent to a worker thread: a series' own window against its own history. */
-export interface SearchJob {
-  kind?: "window";
-  /** Names the series for the workers' prepared-series cache (search-worker-cache.ts); no key, no reuse. */
-  cacheKey?: string;
-  values: Float64Array;
-  breakBefore: Uint8Array;
+/**
+ * A search of a series' own window against its own history, sent to a worker thread. `S` is how the history
+ * travels: the main thread's PriceSeries in the runner's API, a HistoryRef on the wire.
+ */
+export interface WindowSearchJob<S = PriceSeries> {
+  kind: "window";
+  series: [S];
   queryStart: number;
   m: number;
   k: number;
@@ -20,12 +20,12 @@ export interface SearchJob {
 }
 
 /**
- * A cross-asset search sent to a worker thread: the window [queryStart, queryStart + m) of the FIRST series
- * against every series of the list with one shared bound (core searchMany), each excluding its own range.
+ * A cross-asset search: the window [queryStart, queryStart + m) of the FIRST series against every series of
+ * the list with one shared bound (core searchMany), each excluding its own range.
  */
-export interface ManySearchJob {
+export interface ManySearchJob<S = PriceSeries> {
   kind: "many";
-  series: { cacheKey?: string; values: Float64Array; breakBefore: Uint8Array }[];
+  series: S[];
   queryStart: number;
   m: number;
   k: number;
@@ -35,44 +35,38 @@ export interface ManySearchJob {
   excludeRanges: ([number, number] | undefined)[];
 }
 
-/** A named computation of worker-tasks.ts over whole histories, sent to a worker thread. */
-export interface TaskJob {
+/** A named computation of worker-tasks.ts over whole histories. */
+export interface TaskJob<S = PriceSeries> {
   kind: "task";
   task: TaskName;
-  /** Each history with its key for the workers' cache (historyKey). */
-  series: { cacheKey: string; series: PriceSeries }[];
+  series: S[];
   args: unknown;
 }
 
-export type AnySearchJob = SearchJob | ManySearchJob;
+export type SearchJob<S = PriceSeries> = WindowSearchJob<S> | ManySearchJob<S>;
+export type AnyJob<S = PriceSeries> = SearchJob<S> | TaskJob<S>;
+
+/**
+ * A history on the wire: its key in the workers' cache (search-worker-cache.ts), the version the pool gave
+ * that history object, and the history itself only when the receiving worker may not hold that version.
+ * Histories are immutable (the series cache replaces, never edits, one), so a version names its bars exactly.
+ */
+export interface HistoryRef {
+  key: string;
+  version: number;
+  history?: PriceSeries;
+}
 
 export interface SearchJobResult {
   /** seriesIndex: position in a ManySearchJob's list (0 for a single-series job). */
   matches: { start: number; distance: number; wrapped: boolean; seriesIndex: number }[];
 }
 
-/** A series as a search job carries it; the key lets the workers reuse their preparation of it. */
-export interface SearchSeriesInput {
-  cacheKey: string;
-  values: Float64Array;
-  breakBefore: Uint8Array;
-}
-
 /**
  * Keyed by the history rather than the caller's spelling of it (GOLD, GC=F and xyz:GOLD name one series), so
- * a worker prepares each history once whatever it is called, and the start-up priming (SearchWorkerPool.prime)
- * serves every spelling.
+ * a worker prepares each history once whatever it is called.
  */
-export function searchInput(series: { ticker: string; timeframe: string; closes: Float64Array; breakBefore: Uint8Array }): SearchSeriesInput {
-  return { cacheKey: historyKey(series), values: series.closes, breakBefore: series.breakBefore };
-}
-
-/** A task's history as a job carries it, keyed like a search's so both share the workers' copy. */
-export function taskInput(series: PriceSeries): TaskJob["series"][number] {
-  return { cacheKey: historyKey(series), series };
-}
-
-function historyKey(series: { ticker: string; timeframe: string }): string {
+export function historyKey(series: { ticker: string; timeframe: string }): string {
   return `${historyName(series.ticker)}|${series.timeframe}`;
 }
 
@@ -86,7 +80,7 @@ function historyName(ticker: string): string {
 
 /** Runs search jobs and analytics tasks somewhere (a worker pool in production; the same code either way). */
 export interface SearchRunner {
-  run(job: AnySearchJob): Promise<SearchJobResult>;
+  run(job: SearchJob): Promise<SearchJobResult>;
   /**
    * Runs a task of worker-tasks.ts on these histories. An AppError the task throws (a 422 on the caller's
    * parameters) comes back as the same AppError.

@@ -1,15 +1,15 @@
 import os from "node:os";
 import type { Worker } from "node:worker_threads";
+import type { PriceSeries } from "../../analytics/price-series.js";
 import { workerAnswers } from "../../one-per-turn.js";
 import { startWorker } from "../../start-worker.js";
-import type { PriceSeries } from "../../analytics/price-series.js";
-import { taskInput, type AnySearchJob, type SearchJobResult, type SearchRunner, type SearchSeriesInput, type TaskJob } from "./search-job.js";
+import { historyKey, type AnyJob, type HistoryRef, type SearchJob, type SearchJobResult, type SearchRunner } from "./search-job.js";
 import { fromWorkerError, type WorkerError } from "./worker-error.js";
 import type { TaskArgs, TaskName, TaskResult } from "./worker-tasks.js";
 
 interface Pending {
   /** undefined: a warm-up (see warm()). */
-  job: AnySearchJob | TaskJob | undefined;
+  job: AnyJob | undefined;
   /** A search's SearchJobResult, a task's result. */
   resolve: (result: never) => void;
   reject: (error: Error) => void;
@@ -18,6 +18,8 @@ interface Pending {
 interface Slot {
   worker: Worker;
   busy: { id: number; pending: Pending; deadline: NodeJS.Timeout } | undefined;
+  /** Per history key, the version last sent to this worker (what it holds unless it has evicted it since). */
+  sent: Map<string, number>;
 }
 
 /**
@@ -26,40 +28,41 @@ interface Slot {
  */
 const JOB_DEADLINE_MS = 120_000;
 
+/** Versions remembered per worker: more than the workers hold (24), so a held history is never resent. */
+const SENT_ENTRIES = 64;
+
 /**
  * A small pool of worker threads for analog searches (screens, pattern and cross-asset searches, playbooks)
  * and the analytics over whole histories that follow them (worker-tasks.ts). On this project's 2-core
  * machines workers do not make one search faster (pattern-search.md: 1.0-1.5x); they keep the event loop
  * free and let a screen's tickers run side by side. Workers are started lazily, unref'd while idle, and
  * replaced if one dies.
+ *
+ * Histories cross to a worker once: each history object gets a version here, and a job carries the bars of a
+ * history only when that worker was not sent that version before (or says it no longer holds it). Copying
+ * 17 daily histories into every universe search cost the event loop ~1.4 ms a call.
  */
 export class SearchWorkerPool implements SearchRunner {
   private readonly slots: Slot[] = [];
   private readonly queue: Pending[] = [];
+  private readonly versions = new WeakMap<PriceSeries, number>();
+  private nextVersion = 1;
   private nextId = 1;
   private closed = false;
 
   constructor(private readonly size = Math.min(2, os.availableParallelism())) {}
 
-  run(job: AnySearchJob): Promise<SearchJobResult> {
+  run(job: SearchJob): Promise<SearchJobResult> {
     return this.submit(job);
   }
 
   compute<N extends TaskName>(task: N, series: readonly PriceSeries[], args: TaskArgs<N>): Promise<TaskResult<N>> {
-    return this.submit({ kind: "task", task, series: series.map(taskInput), args });
-  }
-
-  private submit<R>(job: AnySearchJob | TaskJob): Promise<R> {
-    if (this.closed) return Promise.reject(new Error("search worker pool is closed"));
-    return new Promise<R>((resolve, reject) => {
-      this.queue.push({ job, resolve: resolve as (result: never) => void, reject });
-      this.dispatch();
-    });
+    return this.submit({ kind: "task", task, series: [...series], args });
   }
 
   /**
-   * Starts every worker and has each run a warm-up search, so the first real search after start does not
-   * pay for thread start-up, module loading and JIT compilation. Resolves when all are warm.
+   * Starts every worker and has each run a warm-up, so the first real job after start does not pay for
+   * thread start-up, module loading and JIT compilation. Resolves when all are warm.
    */
   async warm(): Promise<void> {
     if (this.closed) return;
@@ -77,16 +80,16 @@ export class SearchWorkerPool implements SearchRunner {
   }
 
   /**
-   * Hands every worker these series to prepare ahead of the first job that names them (its own copy, the
+   * Hands every worker these histories to prepare ahead of the first job that names them (its own copy, the
    * gap and constancy flags), so that job computes only what depends on its window length. No answer is
    * awaited: a worker handles it before its next job. Best effort: a worker started later (after one died)
-   * prepares a series on first use, as any worker does for a series it has not seen.
+   * receives a history with its first job, as any worker does for a history it has not seen.
    */
-  prime(series: readonly SearchSeriesInput[]): void {
+  prime(series: readonly PriceSeries[]): void {
     if (this.closed || series.length === 0) return;
     while (this.spawn() !== undefined);
     for (const slot of this.slots) {
-      slot.worker.postMessage({ prime: series });
+      slot.worker.postMessage({ prime: series.map((one) => this.refFor(slot, one)) });
       if (slot.busy === undefined) slot.worker.unref();
     }
   }
@@ -98,6 +101,14 @@ export class SearchWorkerPool implements SearchRunner {
     this.slots.length = 0;
   }
 
+  private submit<R>(job: AnyJob): Promise<R> {
+    if (this.closed) return Promise.reject(new Error("search worker pool is closed"));
+    return new Promise<R>((resolve, reject) => {
+      this.queue.push({ job, resolve: resolve as (result: never) => void, reject });
+      this.dispatch();
+    });
+  }
+
   private dispatch(): void {
     while (this.queue.length > 0) {
       const slot = this.slots.find((s) => s.busy === undefined) ?? this.spawn();
@@ -107,17 +118,43 @@ export class SearchWorkerPool implements SearchRunner {
       const deadline = setTimeout(() => void slot.worker.terminate(), JOB_DEADLINE_MS);
       slot.busy = { id, pending, deadline };
       slot.worker.ref();
-      slot.worker.postMessage({ id, job: pending.job });
+      this.post(slot, id, pending.job);
     }
+  }
+
+  private post(slot: Slot, id: number, job: AnyJob | undefined): void {
+    const wire: AnyJob<HistoryRef> | undefined = job === undefined ? undefined : ({ ...job, series: job.series.map((one) => this.refFor(slot, one)) } as AnyJob<HistoryRef>);
+    slot.worker.postMessage({ id, job: wire });
+  }
+
+  /** The history by reference when this worker was sent this version, with its bars otherwise. */
+  private refFor(slot: Slot, history: PriceSeries): HistoryRef {
+    let version = this.versions.get(history);
+    if (version === undefined) {
+      version = this.nextVersion++;
+      this.versions.set(history, version);
+    }
+    const key = historyKey(history);
+    const known = slot.sent.get(key) === version;
+    slot.sent.delete(key);
+    slot.sent.set(key, version);
+    if (slot.sent.size > SENT_ENTRIES) slot.sent.delete(slot.sent.keys().next().value as string);
+    return known ? { key, version } : { key, version, history };
   }
 
   private spawn(): Slot | undefined {
     if (this.slots.length >= this.size) return undefined;
     const worker = startWorker(import.meta.url, "search-worker");
-    const slot: Slot = { worker, busy: undefined };
-    worker.on("message", (message: { id: number; result?: unknown; error?: WorkerError }) => {
+    const slot: Slot = { worker, busy: undefined, sent: new Map() };
+    worker.on("message", (message: { id: number; result?: unknown; error?: WorkerError; missing?: true }) => {
       const busy = slot.busy;
       if (busy === undefined || busy.id !== message.id) return;
+      if (message.missing === true) {
+        // The worker evicted a history it was sent: forget what it was sent, and send the job again in full.
+        slot.sent.clear();
+        this.post(slot, busy.id, busy.pending.job);
+        return;
+      }
       clearTimeout(busy.deadline);
       slot.busy = undefined;
       worker.unref();

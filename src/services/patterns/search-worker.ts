@@ -1,16 +1,16 @@
 /**
- * Worker-thread entry for CPU-heavy analog searches, so the HTTP event loop keeps answering while a
- * search runs. It receives plain arrays, runs the exact core search, and answers with plain numbers.
- * A message without a job is a warm-up: the pool sends one at start so the first real search finds the
- * kernels loaded and the search code compiled. A `prime` message carries series to prepare ahead of use. A
- * task job (kind "task") runs one of worker-tasks.ts's analytics and answers with its result.
+ * Worker-thread entry for CPU-heavy analog searches and the analytics over whole histories (worker-tasks.ts),
+ * so the HTTP event loop keeps answering while they run. It receives jobs that name histories
+ * (search-worker-cache.ts), runs them, and answers with plain data. A message without a job is a warm-up:
+ * the pool sends one at start so the first real job finds the kernels loaded and the code compiled. A
+ * `prime` message carries histories to prepare ahead of use.
  */
 import { parentPort } from "node:worker_threads";
-import type { AnySearchJob, SearchJobResult, SearchSeriesInput, TaskJob } from "./search-job.js";
+import type { AnyJob, HistoryRef, SearchJobResult } from "./search-job.js";
 import { idleThisThread, lowerThisThreadsPriority } from "../../thread-priority.js";
-import { runSearchJob, runTaskJob } from "./search-job-runner.js";
+import { runJob } from "./search-job-runner.js";
 import { loadSearchKernels } from "./search-kernels.js";
-import { preparedFor } from "./search-worker-cache.js";
+import { historyFor, MissingHistory } from "./search-worker-cache.js";
 import { warmUpSearch } from "./warm-up-search.js";
 import { toWorkerError } from "./worker-error.js";
 
@@ -20,10 +20,10 @@ const port = parentPort;
 lowerThisThreadsPriority();
 loadSearchKernels();
 
-port.on("message", (message: { id: number; job?: AnySearchJob | TaskJob } | { prime: SearchSeriesInput[] }) => {
+port.on("message", (message: { id: number; job?: AnyJob<HistoryRef> } | { prime: HistoryRef[] }) => {
   if ("prime" in message) {
-    // The pool's prime(): prepare these series now; nobody waits for an answer.
-    for (const series of message.prime) void preparedFor(series.cacheKey, series.values, series.breakBefore).flags;
+    // The pool's prime(): prepare these histories now; nobody waits for an answer.
+    for (const ref of message.prime) void historyFor(ref).prepared.flags;
     return;
   }
   const { id, job } = message;
@@ -35,13 +35,10 @@ port.on("message", (message: { id: number; job?: AnySearchJob | TaskJob } | { pr
       port.postMessage({ id, result: { matches: [] } satisfies SearchJobResult });
       return;
     }
-    if (job.kind === "task") {
-      port.postMessage({ id, result: runTaskJob(job) });
-      return;
-    }
-    const result: SearchJobResult = { matches: runSearchJob(job).map((x) => ({ start: x.start, distance: x.distance, wrapped: x.wrapped, seriesIndex: x.seriesIndex })) };
-    port.postMessage({ id, result });
+    port.postMessage({ id, result: runJob(job) });
   } catch (error) {
-    port.postMessage({ id, error: toWorkerError(error) });
+    // A history this worker no longer holds: the pool sends the job again with the bars.
+    if (error instanceof MissingHistory) port.postMessage({ id, missing: true });
+    else port.postMessage({ id, error: toWorkerError(error) });
   }
 });
