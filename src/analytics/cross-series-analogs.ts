@@ -47,14 +47,6 @@ export function acrossExcludeRanges(
   return list.map((entry, i) => (i === 0 ? [queryStart, queryStart + m] : concurrentRange(entry.series, m, firstMs, lastMs, horizonDays)));
 }
 
-/** Matches of a cross-series search (from this thread or a worker) as analogs in their own series. */
-export function toAnalogsAcross(list: readonly { series: PriceSeries }[], matches: readonly WindowMatch[], m: number, metric: Metric): SeriesAnalog[] {
-  return matches.map((match) => {
-    const { series } = list[match.seriesIndex];
-    return { ...toAnalog(series, match, m, metric), series };
-  });
-}
-
 /**
  * The pattern summary over analogs that live in different series: each analog's forward and in-window
  * returns come from its own series (summarizeAnalogs per series), and the averages are pooled by count.

@@ -1,8 +1,6 @@
-import { toAnalog, type Analog, type AnalogOptions } from "../../analytics/analog-search.js";
-import { analogEvidence } from "../../analytics/analog-evidence.js";
-import { summarizeAnalogs, type AnalogSummary } from "../../analytics/analog-summary.js";
-import type { Evidence } from "../../analytics/forecast-evidence.js";
-import { acrossExcludeRanges, summarizeAnalogsAcross, toAnalogsAcross, type SearchableSeries } from "../../analytics/cross-series-analogs.js";
+import type { Analog, AnalogOptions } from "../../analytics/analog-search.js";
+import { acrossExcludeRanges, type SearchableSeries } from "../../analytics/cross-series-analogs.js";
+import type { PatternSummary } from "../../analytics/pattern-analogs.js";
 import type { PriceSeries } from "../../analytics/price-series.js";
 import { windowReturn } from "../../core/returns.js";
 import { AppError, validationError, type ErrorCode } from "../../domain/app-error.js";
@@ -19,6 +17,8 @@ export interface PatternQuery extends AnalogOptions {
   endMs: number;
   /** Extension: also search these tickers' histories ("all": the fixed, versioned list, see FixedUniverse). */
   universe?: string[] | "all";
+  /** Also summarise what followed the analogs, against the baseline (the /get_patterns summary). */
+  summarize?: boolean;
 }
 
 /** An analog, with the series it lies in when the search spanned a universe. */
@@ -43,6 +43,8 @@ export interface PatternResult {
   cached: boolean;
   /** Present only for a universe search. */
   universe?: UniverseReport;
+  /** What followed the analogs, when the query asked for it (PatternQuery.summarize), else null. */
+  summary: PatternSummary | null;
 }
 
 /** What `universe=all` searches: the same documented list for every caller and node, with a version. */
@@ -53,18 +55,12 @@ export interface FixedUniverse {
 
 /** The longest horizon a pattern summary reports: windows of other series this close to the query are concurrent with it. */
 export const CONCURRENCY_HORIZON_DAYS = 30;
-export const SUMMARY_HORIZONS_DAYS = [7, 30] as const;
-
-export interface PatternSummary {
-  summary: AnalogSummary;
-  /** Per SUMMARY_HORIZONS_DAYS entry: baseline, interval of the mean and excess over the baseline. */
-  evidence: { horizonDays: number; evidence: Evidence }[];
-}
 
 /**
  * Analog search for the pattern routes: one ticker's own window against its own history (or a universe).
- * The scans run on the search worker pool (the exact core searches searchSeriesWindow and searchMany),
- * so a long search never holds the event loop; this thread only locates the window and shapes the result.
+ * The scans and the summary run on the search worker pool (analytics/pattern-analogs.ts, on the exact core
+ * searches searchSeriesWindow and searchMany), so a long search never holds the event loop; this thread only
+ * locates the window and shapes the result.
  */
 export class PatternService {
   constructor(
@@ -77,37 +73,21 @@ export class PatternService {
     const loaded = await this.seriesCache.load(query.ticker, query.timeframe);
     const window = locateQueryWindow(loaded.series, loaded.prepared, query.startMs, query.endMs);
     const base = { series: loaded.series, window, queryReturn: windowReturn(loaded.series.closes, window.start, window.m) };
-    const options = { queryStart: window.start, m: window.m, k: query.k, metric: query.metric, wrap: query.wrap };
+    const search = { queryStart: window.start, m: window.m, k: query.k, metric: query.metric, wrap: query.wrap, summarize: query.summarize === true };
     if (query.universe === undefined) {
-      const { matches } = await this.runner.run({ ...options, kind: "window", series: [loaded.series] });
-      const analogs = matches.map((match) => toAnalog(loaded.series, match, window.m, query.metric));
-      return { ...base, analogs, cached: loaded.cached };
+      const found = await this.runner.compute("patternAnalogs", [loaded.series], search);
+      const analogs = found.analogs.map(({ seriesIndex: _, ...analog }) => analog);
+      return { ...base, analogs, summary: found.summary, cached: loaded.cached };
     }
     const { list, report, cached } = await this.loadUniverse(loaded, query.universe, query.timeframe);
-    const { matches } = await this.runner.run({
-      ...options,
-      kind: "many",
-      series: list.map(({ series }) => series),
-      excludeRanges: acrossExcludeRanges(list, window.start, window.m, CONCURRENCY_HORIZON_DAYS),
-    });
-    const analogs = toAnalogsAcross(list, matches, window.m, query.metric);
-    return { ...base, analogs, cached: loaded.cached || cached, universe: report };
-  }
-
-  summarize(result: PatternResult): PatternSummary {
-    const summary =
-      result.universe === undefined
-        ? summarizeAnalogs(result.series, result.analogs, result.window.start)
-        : summarizeAnalogsAcross(
-            result.analogs.map((a) => ({ ...a, series: a.series ?? result.series })),
-            result.series,
-            result.window.start,
-          );
-    const evidence = SUMMARY_HORIZONS_DAYS.map((horizonDays) => ({
-      horizonDays,
-      evidence: analogEvidence(result.analogs, result.series, result.window.start, horizonDays),
-    }));
-    return { summary, evidence };
+    const excludeRanges = acrossExcludeRanges(list, window.start, window.m, CONCURRENCY_HORIZON_DAYS);
+    const found = await this.runner.compute(
+      "patternAnalogs",
+      list.map((s) => s.series),
+      { ...search, excludeRanges },
+    );
+    const analogs = found.analogs.map(({ seriesIndex, ...analog }) => ({ ...analog, series: list[seriesIndex].series }));
+    return { ...base, analogs, summary: found.summary, cached: loaded.cached || cached, universe: report };
   }
 
   /** The query's own series first, then every other listed series once (by source symbol); failures are reported, not thrown. */

@@ -1,9 +1,8 @@
 /**
  * What a search worker does with one job: finds its copies of the job's histories (search-worker-cache.ts)
- * and runs the exact core search, or the named analytics task on them. The worker's message handler and its
+ * and runs the exact core search of a window, or the named analytics task on them. The worker's message handler and its
  * warm-up both call this, so the warm-up compiles the very code a real job runs.
  */
-import { searchMany } from "../../core/search-many.js";
 import { searchSeriesWindow } from "../../core/search-series.js";
 import type { AnyJob, HistoryRef, SearchJobResult } from "./search-job.js";
 import { historyFor } from "./search-worker-cache.js";
@@ -13,13 +12,8 @@ import { WORKER_TASKS, type TaskSeries } from "./worker-tasks.js";
 export function runJob(job: AnyJob<HistoryRef>): unknown {
   const histories = job.series.map(historyFor);
   if (job.kind === "task") return runTask(job.task, histories, job.args);
-  const options = { k: job.k, metric: job.metric, wrap: job.wrap };
-  const prepared = histories.map((h) => h.prepared);
-  const matches =
-    job.kind === "many"
-      ? searchMany(prepared, prepared[0].values.subarray(job.queryStart, job.queryStart + job.m), { ...options, excludeRanges: job.excludeRanges })
-      : searchSeriesWindow(prepared[0], job.queryStart, job.m, { ...options, causal: job.causal });
-  return { matches: matches.map((x) => ({ start: x.start, distance: x.distance, wrapped: x.wrapped, seriesIndex: x.seriesIndex })) } satisfies SearchJobResult;
+  const matches = searchSeriesWindow(histories[0].prepared, job.queryStart, job.m, { k: job.k, metric: job.metric, wrap: job.wrap, causal: job.causal });
+  return { matches: matches.map((x) => ({ start: x.start, distance: x.distance, wrapped: x.wrapped })) } satisfies SearchJobResult;
 }
 
 function runTask(name: string, histories: TaskSeries[], args: unknown): unknown {

@@ -19,22 +19,6 @@ export interface WindowSearchJob<S = PriceSeries> {
   causal?: boolean;
 }
 
-/**
- * A cross-asset search: the window [queryStart, queryStart + m) of the FIRST series against every series of
- * the list with one shared bound (core searchMany), each excluding its own range.
- */
-export interface ManySearchJob<S = PriceSeries> {
-  kind: "many";
-  series: S[];
-  queryStart: number;
-  m: number;
-  k: number;
-  metric: Metric;
-  wrap: boolean;
-  /** Per series (same positions), the [start, end) range no match may overlap, or undefined. */
-  excludeRanges: ([number, number] | undefined)[];
-}
-
 /** A named computation of worker-tasks.ts over whole histories. */
 export interface TaskJob<S = PriceSeries> {
   kind: "task";
@@ -43,8 +27,7 @@ export interface TaskJob<S = PriceSeries> {
   args: unknown;
 }
 
-export type SearchJob<S = PriceSeries> = WindowSearchJob<S> | ManySearchJob<S>;
-export type AnyJob<S = PriceSeries> = SearchJob<S> | TaskJob<S>;
+export type AnyJob<S = PriceSeries> = WindowSearchJob<S> | TaskJob<S>;
 
 /**
  * A history on the wire: its key in the workers' cache (search-worker-cache.ts), the version the pool gave
@@ -58,8 +41,7 @@ export interface HistoryRef {
 }
 
 export interface SearchJobResult {
-  /** seriesIndex: position in a ManySearchJob's list (0 for a single-series job). */
-  matches: { start: number; distance: number; wrapped: boolean; seriesIndex: number }[];
+  matches: { start: number; distance: number; wrapped: boolean }[];
 }
 
 /**
@@ -78,9 +60,9 @@ function historyName(ticker: string): string {
   }
 }
 
-/** Runs search jobs and analytics tasks somewhere (a worker pool in production; the same code either way). */
+/** Runs searches and analytics tasks somewhere (a worker pool in production; the same code either way). */
 export interface SearchRunner {
-  run(job: SearchJob): Promise<SearchJobResult>;
+  run(job: WindowSearchJob): Promise<SearchJobResult>;
   /**
    * Runs a task of worker-tasks.ts on these histories. An AppError the task throws (a 422 on the caller's
    * parameters) comes back as the same AppError.

@@ -33,7 +33,7 @@ describe("SearchWorkerPool with the built kernels", () => {
       const job = { kind: "window" as const, series: [history("WALK", values, breakBefore)] as [PriceSeries], queryStart: 11_000, m: 60, k: 10, metric, wrap: false };
       const fromWorker = await pool.run(job);
       const local = searchSeriesWindow(series, job.queryStart, job.m, { k: 10, metric });
-      expect(fromWorker.matches, metric).toEqual(local.map(plain));
+      expect(fromWorker.matches, metric).toEqual(local.map(plainWindow));
     }
   });
 
@@ -46,7 +46,7 @@ describe("SearchWorkerPool with the built kernels", () => {
     expect(os.getPriority(0)).toBe(0);
   });
 
-  it("answers a cross-series job with the same matches as searchMany here", async () => {
+  it("answers a cross-series search (the pattern routes' universe task) with the same matches as searchMany here", async () => {
     const values = [21, 22, 23].map((seed) => garchWalk({ length: 5_000, seed, volPerBar: 0.012 }));
     const breakBefore = values.map((v) => new Uint8Array(v.length));
     breakBefore[1][2500] = 1;
@@ -54,11 +54,12 @@ describe("SearchWorkerPool with the built kernels", () => {
     useWasmKernels(undefined);
     const list = values.map((v, i) => prepareSeries(v, breakBefore[i]));
     for (const metric of ["l2", "l1"] as const) {
-      const job = { kind: "many" as const, series: values.map((v, i) => history(`MANY${i}`, v, breakBefore[i])), queryStart: 4_000, m: 60, k: 12, metric, wrap: false, excludeRanges };
-      const fromWorker = await pool.run(job);
+      const search = { queryStart: 4_000, m: 60, k: 12, metric, wrap: false, excludeRanges, summarize: false };
+      const fromWorker = await pool.compute("patternAnalogs", values.map((v, i) => history(`MANY${i}`, v, breakBefore[i])), search);
       const local = searchMany(list, values[0].subarray(4_000, 4_060), { k: 12, metric, excludeRanges });
       expect(new Set(local.map((x) => x.seriesIndex)).size, metric).toBeGreaterThan(1);
-      expect(fromWorker.matches, metric).toEqual(local.map(plain));
+      expect(fromWorker.analogs.map((a) => ({ start: a.indices[0], distance: a.distance, wrapped: a.wrapped, seriesIndex: a.seriesIndex })), metric).toEqual(local.map(plain));
+      expect(fromWorker.summary).toBeNull();
     }
   });
 
@@ -72,7 +73,7 @@ describe("SearchWorkerPool with the built kernels", () => {
       const job = { kind: "window" as const, series: [one] as [PriceSeries], queryStart: 7_000, m: 65, k: 5, metric: "l1" as const, wrap: false };
       const local = searchSeriesWindow(prepareSeries(one.closes, breakBefore), job.queryStart, job.m, { k: 5, metric: "l1" });
       // Twice, so both workers answer (each has its own copy).
-      for (let i = 0; i < 2; i++) expect((await pool.run(job)).matches).toEqual(local.map(plain));
+      for (let i = 0; i < 2; i++) expect((await pool.run(job)).matches).toEqual(local.map(plainWindow));
     }
   });
 
@@ -81,7 +82,7 @@ describe("SearchWorkerPool with the built kernels", () => {
     const single = new SearchWorkerPool(1);
     const histories = Array.from({ length: 40 }, (_, i) => history(`EVICT${i}`, garchWalk({ length: 1_500, seed: 100 + i, volPerBar: 0.012 }), new Uint8Array(1_500)));
     useWasmKernels(undefined);
-    const expected = histories.map((one) => searchSeriesWindow(prepareSeries(one.closes, one.breakBefore), 1_400, 30, { k: 3, metric: "l2" }).map(plain));
+    const expected = histories.map((one) => searchSeriesWindow(prepareSeries(one.closes, one.breakBefore), 1_400, 30, { k: 3, metric: "l2" }).map(plainWindow));
     // Two passes: the second names histories the workers were sent in the first and have evicted since.
     for (let pass = 0; pass < 2; pass++) {
       const answers = await Promise.all(histories.map((one) => single.run({ kind: "window", series: [one], queryStart: 1_400, m: 30, k: 3, metric: "l2", wrap: false })));
@@ -122,4 +123,8 @@ function history(ticker: string, closes: Float64Array, breakBefore: Uint8Array):
 
 function plain(x: WindowMatch) {
   return { start: x.start, distance: x.distance, wrapped: x.wrapped, seriesIndex: x.seriesIndex };
+}
+
+function plainWindow(x: WindowMatch) {
+  return { start: x.start, distance: x.distance, wrapped: x.wrapped };
 }

@@ -3,7 +3,7 @@ import type { Worker } from "node:worker_threads";
 import type { PriceSeries } from "../../analytics/price-series.js";
 import { workerAnswers } from "../../one-per-turn.js";
 import { startWorker } from "../../start-worker.js";
-import { historyKey, type AnyJob, type HistoryRef, type SearchJob, type SearchJobResult, type SearchRunner } from "./search-job.js";
+import { historyKey, type AnyJob, type HistoryRef, type SearchJobResult, type WindowSearchJob, type SearchRunner } from "./search-job.js";
 import { fromWorkerError, type WorkerError } from "./worker-error.js";
 import type { TaskArgs, TaskName, TaskResult } from "./worker-tasks.js";
 
@@ -52,7 +52,7 @@ export class SearchWorkerPool implements SearchRunner {
 
   constructor(private readonly size = Math.min(2, os.availableParallelism())) {}
 
-  run(job: SearchJob): Promise<SearchJobResult> {
+  run(job: WindowSearchJob): Promise<SearchJobResult> {
     return this.submit(job);
   }
 

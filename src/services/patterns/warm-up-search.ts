@@ -46,7 +46,9 @@ function warmUpJobs(refs: HistoryRef[]): AnyJob<HistoryRef>[] {
     }
     const m = WARM_UP_WINDOWS[1];
     const queryStart = lengths[0] - m;
-    jobs.push({ kind: "many", series: refs, queryStart, m, k: 10, metric, wrap: false, excludeRanges: refs.map((_, i) => (i === 0 ? [queryStart, queryStart + m] : undefined)) });
+    const search = { queryStart, m, k: 10, metric, wrap: false, summarize: true };
+    jobs.push({ kind: "task", task: "patternAnalogs", series: [refs[0]], args: search });
+    jobs.push({ kind: "task", task: "patternAnalogs", series: refs, args: { ...search, excludeRanges: refs.map((_, i) => (i === 0 ? [queryStart, queryStart + m] : undefined)) } });
   }
   // The analytics that follow searches (worker-tasks.ts), on the long history: a forecast with its regime label,
   // a playbook's outcomes and lead-lag, a profile study, and a signal replay over the last few hundred bars.

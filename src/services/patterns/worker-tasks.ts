@@ -1,13 +1,15 @@
 /**
- * The computations besides searches that run on the search workers (SearchRunner.compute): every analytics
+ * The computations besides bare searches that run on the search workers (SearchRunner.compute): every analytics
  * pass over whole histories that a route would otherwise run on the event loop (forward distributions and
  * their baselines, regime labels, playbook outcomes and lead-lag, macro analogs, profile studies, signal
  * replays). Each is a pure function of the histories and plain arguments; it runs on the worker's own
  * cached copies of the histories (search-worker-cache.ts), so per-history memos (baselines, log returns)
- * and the search indexes are reused from call to call.
+ * and the search indexes are reused from call to call. Searches whose answer needs more than the matches
+ * (the pattern routes' analogs and summary) are tasks too, so each is one trip to a worker.
  */
 import { analogForecast, type AnalogForecastFigures, type AnalogForecastOptions } from "../../analytics/analog-forecast.js";
 import { macroAnalogs } from "../../analytics/macro-periods.js";
+import { patternAnalogs, type PatternSearch } from "../../analytics/pattern-analogs.js";
 import type { PriceSeries } from "../../analytics/price-series.js";
 import { playbookOutcomes, type PlaybookAnchors } from "../../analytics/playbook-outcomes.js";
 import { profileStudy } from "../../analytics/profile-study.js";
@@ -30,6 +32,8 @@ export interface ForecastTaskArgs {
 }
 
 export const WORKER_TASKS = {
+  /** The first history is the query's; the others a universe's (PatternSearch.excludeRanges). */
+  patternAnalogs: (inputs: readonly TaskSeries[], search: PatternSearch) => patternAnalogs(inputs, search),
   forecast: ([one]: readonly TaskSeries[], args: ForecastTaskArgs): AnalogForecastFigures & { regime: RegimeLabel | null } => ({
     ...analogForecast(one.series, one.prepared, args.window, args.options),
     regime: args.labelRegime ? regimeLabel(one.series, args.window.start + args.window.m - 1, args.window.m) : null,

@@ -11,8 +11,8 @@ export function getPatternsRoute(patterns: PatternService): RouteModule {
     route: findCatalogRoute("get_patterns"),
     contract: getPatternsContract,
     handle: async (params: PatternUniverseParams) => {
-      const result = await patterns.analogs(toPatternQuery(params));
-      const { summary, evidence } = patterns.summarize(result);
+      const result = await patterns.analogs({ ...toPatternQuery(params), summarize: true });
+      const { summary, evidence } = result.summary!; // asked for above
       return {
         matches: result.analogs.map((a) => matchWire(result, a)),
         summary: {

@@ -1,0 +1,59 @@
+import { searchMany } from "../core/search-many.js";
+import { searchSeriesWindow } from "../core/search-series.js";
+import { analogEvidence } from "./analog-evidence.js";
+import { toAnalog, type Analog, type Metric } from "./analog-search.js";
+import { summarizeAnalogs, type AnalogSummary } from "./analog-summary.js";
+import { summarizeAnalogsAcross, type SearchableSeries } from "./cross-series-analogs.js";
+import type { Evidence } from "./forecast-evidence.js";
+
+export const SUMMARY_HORIZONS_DAYS = [7, 30] as const;
+
+export interface PatternSearch {
+  queryStart: number;
+  m: number;
+  k: number;
+  metric: Metric;
+  wrap: boolean;
+  /** A universe search: per series of the list (same positions), the [start, end) range no match may overlap. */
+  excludeRanges?: ([number, number] | undefined)[];
+  /** Also summarise what followed the analogs and weigh it against the baseline (the /get_patterns summary). */
+  summarize: boolean;
+}
+
+export interface PatternSummary {
+  summary: AnalogSummary;
+  /** Per SUMMARY_HORIZONS_DAYS entry: baseline, interval of the mean and excess over the baseline. */
+  evidence: { horizonDays: number; evidence: Evidence }[];
+}
+
+export interface PatternAnalogs {
+  /** Ranked best first; seriesIndex is the analog's position in the list searched (0 for its own history). */
+  analogs: (Analog & { seriesIndex: number })[];
+  /** Set when asked for (PatternSearch.summarize). */
+  summary: PatternSummary | null;
+}
+
+/**
+ * The analogs of the window [queryStart, queryStart + m) of the FIRST series of the list: in its own history
+ * (searchSeriesWindow), or across the whole list with one shared bound when exclude ranges are given
+ * (searchMany), and on request the summary of what followed them.
+ */
+export function patternAnalogs(list: readonly SearchableSeries[], search: PatternSearch): PatternAnalogs {
+  const options = { k: search.k, metric: search.metric, wrap: search.wrap };
+  const own = list[0];
+  const matches =
+    search.excludeRanges === undefined
+      ? searchSeriesWindow(own.prepared, search.queryStart, search.m, options)
+      : searchMany(
+          list.map((s) => s.prepared),
+          own.prepared.values.subarray(search.queryStart, search.queryStart + search.m),
+          { ...options, excludeRanges: search.excludeRanges },
+        );
+  const found = matches.map((match) => ({ ...toAnalog(list[match.seriesIndex].series, match, search.m, search.metric), seriesIndex: match.seriesIndex }));
+  if (!search.summarize) return { analogs: found, summary: null };
+  const withSeries = found.map((analog) => ({ ...analog, series: list[analog.seriesIndex].series }));
+  const summary =
+    search.excludeRanges === undefined ? summarizeAnalogs(own.series, found, search.queryStart) : summarizeAnalogsAcross(withSeries, own.series, search.queryStart);
+  const evidence = SUMMARY_HORIZONS_DAYS.map((horizonDays) => ({ horizonDays, evidence: analogEvidence(withSeries, own.series, search.queryStart, horizonDays) }));
+  return { analogs: found, summary: { summary, evidence } };
+}
