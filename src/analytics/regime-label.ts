@@ -33,10 +33,24 @@ export interface RegimeLabel {
 }
 
 /**
+ * Per history (its closes column: histories are immutable, and a gap-marker column belongs to its closes):
+ * the prefix arrays below are an O(n) pass that a walk-forward replay would otherwise repeat at every bar.
+ */
+const windowsMemo = new WeakMap<Float64Array, ReturnType<typeof computeWindowedLogReturns>>();
+
+function windowedLogReturns(series: PriceSeries): ReturnType<typeof computeWindowedLogReturns> {
+  const known = windowsMemo.get(series.closes);
+  if (known !== undefined && known.breakBefore === series.breakBefore) return known;
+  const computed = computeWindowedLogReturns(series);
+  windowsMemo.set(series.closes, computed);
+  return computed;
+}
+
+/**
  * Daily log returns (logReturns[i] = ln(close[i] / close[i - 1]), NaN when either close is bad) and a test
  * for "the window of `bars` bars ending at e holds only good returns and spans no gap", both O(1) per window.
  */
-function windowedLogReturns(series: PriceSeries) {
+function computeWindowedLogReturns(series: PriceSeries) {
   const n = series.closes.length;
   const logReturns = new Float64Array(n).fill(Number.NaN);
   const badBefore = new Int32Array(n + 1);
@@ -56,6 +70,7 @@ function windowedLogReturns(series: PriceSeries) {
   const first = (e: number, bars: number) => e - bars + 2;
   return {
     length: n,
+    breakBefore: series.breakBefore,
     clean: (e: number, bars: number) => badBefore[e + 1] - badBefore[first(e, bars)] === 0,
     returns: (e: number, bars: number) => logReturns.subarray(first(e, bars), e + 1),
     /** sampleStd of a clean window's returns (all finite), read in place, with sampleStd's exact arithmetic. */

@@ -33,10 +33,13 @@ export type AnyJob<S = PriceSeries> = WindowSearchJob<S> | TaskJob<S>;
  * A history on the wire: its key in the workers' cache (search-worker-cache.ts), the version the pool gave
  * that history object, and the history itself only when the receiving worker may not hold that version.
  * Histories are immutable (the series cache replaces, never edits, one), so a version names its bars exactly.
+ * Spellings of one history share its version; the ticker travels apart.
  */
 export interface HistoryRef {
   key: string;
   version: number;
+  /** The spelling this job's caller used (GC=F, xyz:GOLD): the history is labelled with it. */
+  ticker: string;
   history?: PriceSeries;
 }
 

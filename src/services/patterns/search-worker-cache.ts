@@ -37,7 +37,8 @@ export function historyFor(ref: HistoryRef): TaskSeries {
   else throw new MissingHistory(ref.key);
   entries.set(ref.key, entry);
   if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
-  return entry;
+  // Another spelling of the same history: the same columns (so the same memos), the caller's label.
+  return entry.series.ticker === ref.ticker ? entry : { series: { ...entry.series, ticker: ref.ticker }, prepared: entry.prepared };
 }
 
 /** Drops one entry (the warm-up's generated series, so they never take a real series' place). */

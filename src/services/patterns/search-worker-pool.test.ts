@@ -101,6 +101,15 @@ describe("SearchWorkerPool with the built kernels", () => {
     for (let i = 0; i < 2; i++) expect(await pool.compute("forecast", [one], args)).toEqual({ ...local, regime: null });
   });
 
+  it("labels a history with each caller's spelling of it (one copy in the worker serves every spelling)", async () => {
+    const columns = history("BTC-USD", garchWalk({ length: 600, seed: 51, volPerBar: 0.02 }), new Uint8Array(600));
+    for (const ticker of ["BTC", "BTC-USD", "BTC"]) {
+      const replay = await pool.compute("signalReplay", [{ ...columns, ticker }], { horizonDays: 5, firstBar: 560 });
+      expect(replay.signals.length).toBeGreaterThan(0);
+      expect(new Set(replay.signals.map((signal) => signal.ticker))).toEqual(new Set([ticker]));
+    }
+  });
+
   it("rejects with the task's own AppError, and with a plain Error for an unknown task", async () => {
     const short = (ticker: string, seed: number) => history(ticker, garchWalk({ length: 100, seed, volPerBar: 0.01 }), new Uint8Array(100));
     const four = [short("VIX", 1), short("TNX", 2), short("SPX", 3), short("GLD", 4)];

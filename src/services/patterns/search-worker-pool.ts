@@ -38,14 +38,19 @@ const SENT_ENTRIES = 64;
  * free and let a screen's tickers run side by side. Workers are started lazily, unref'd while idle, and
  * replaced if one dies.
  *
- * Histories cross to a worker once: each history object gets a version here, and a job carries the bars of a
- * history only when that worker was not sent that version before (or says it no longer holds it). Copying
+ * Histories cross to a worker once: each history gets a version here, and a job carries the bars of a history
+ * only when that worker was not sent that version before (or says it no longer holds it). Copying
  * 17 daily histories into every universe search cost the event loop ~1.4 ms a call.
  */
 export class SearchWorkerPool implements SearchRunner {
   private readonly slots: Slot[] = [];
   private readonly queue: Pending[] = [];
-  private readonly versions = new WeakMap<PriceSeries, number>();
+  /**
+   * Per history, by its closes column: the series cache hands each spelling of one history (BTC, BTC-USD) its
+   * own object with the same columns, and those must not count as new versions. The times column is kept
+   * beside it, so a history built on the same closes with other dates still gets a version of its own.
+   */
+  private readonly versions = new WeakMap<Float64Array, { timesMs: Float64Array; version: number }>();
   private nextVersion = 1;
   private nextId = 1;
   private closed = false;
@@ -129,17 +134,18 @@ export class SearchWorkerPool implements SearchRunner {
 
   /** The history by reference when this worker was sent this version, with its bars otherwise. */
   private refFor(slot: Slot, history: PriceSeries): HistoryRef {
-    let version = this.versions.get(history);
-    if (version === undefined) {
-      version = this.nextVersion++;
-      this.versions.set(history, version);
+    let known = this.versions.get(history.closes);
+    if (known === undefined || known.timesMs !== history.timesMs) {
+      known = { timesMs: history.timesMs, version: this.nextVersion++ };
+      this.versions.set(history.closes, known);
     }
+    const { version } = known;
     const key = historyKey(history);
-    const known = slot.sent.get(key) === version;
+    const held = slot.sent.get(key) === version;
     slot.sent.delete(key);
     slot.sent.set(key, version);
     if (slot.sent.size > SENT_ENTRIES) slot.sent.delete(slot.sent.keys().next().value as string);
-    return known ? { key, version } : { key, version, history };
+    return held ? { key, version, ticker: history.ticker } : { key, version, ticker: history.ticker, history };
   }
 
   private spawn(): Slot | undefined {

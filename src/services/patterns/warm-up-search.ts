@@ -26,9 +26,9 @@ const KEY_PREFIX = "(warm-up)|";
 export function warmUpSearch(): void {
   const histories = WARM_UP_LENGTHS.map((length, index) => generatedHistory(length, index + 1));
   // Negative versions: never one the pool hands out. The first job sends the bars, later ones name them.
-  const refs = histories.map((history, i): HistoryRef => ({ key: `${KEY_PREFIX}${history.closes.length}`, version: -1 - i, history }));
+  const refs = histories.map((history, i): HistoryRef => ({ key: history.ticker, version: -1 - i, ticker: history.ticker, history }));
   for (let round = 0; round < WARM_UP_ROUNDS; round++) {
-    for (const job of warmUpJobs(round === 0 ? refs : refs.map(({ key, version }) => ({ key, version })))) runJob(job);
+    for (const job of warmUpJobs(round === 0 ? refs : refs.map(({ key, version, ticker }) => ({ key, version, ticker })))) runJob(job);
   }
   for (const { key } of refs) forgetHistory(key);
 }
