@@ -8,7 +8,7 @@
  *   npm run bench:event-loop [-- --cheap-calls 150 --heavy-payments 100 --per-route --json <file>]
  *
  * --per-route adds one loaded phase per heavy route (4 callers on that route alone), to see which route holds
- * the event loop.
+ * the event loop, for the seven of the mixed phase and for every other route that searches or scans histories.
  *
  * 150 cheap calls keep the loaded phase about 4 s long, so the delay p99 rests on thousands of samples (with 40
  * calls, about a second, it moved by 5 ms from run to run on the same code).
@@ -46,6 +46,19 @@ const HEAVY = [
   "/forward_distribution?ticker=AAPL&start_date=2024-06-03&end_date=2024-09-03&k=20&metric=l1",
   "/regime_detection?ticker=BTC-USD&lookback_days=60",
 ];
+/**
+ * The other routes that search or scan whole histories, in --per-route phases only (the mixed phase keeps the
+ * seven above, so its figures compare with earlier runs). Each runs its analytics on the search workers too.
+ */
+const OTHER_HEAVY = [
+  "/macro_analog",
+  "/pattern_backtest?ticker=SPY&lookback_days=20&forward_days=20&min_return=-0.05",
+  "/api/backtest?ticker=SPY&k=10",
+  "/position_size?ticker=SPY&start_date=2024-06-03&end_date=2024-07-01&k=10",
+  "/trading/signal?ticker=SPY",
+  "/trading/scan",
+  "/trading/performance?mode=backtest&ticker=SPY",
+];
 const HEAVY_PER_ROUTE = 4;
 
 interface PhaseResult {
@@ -78,7 +91,7 @@ async function main(): Promise<void> {
   try {
     // Warm every route, the series cache and the workers, so both phases measure steady state.
     await service.warmUp();
-    for (const path of [CHEAP, ...HEAVY]) await driver.burst(base, await signed(payer, path, 1), 1);
+    for (const path of [CHEAP, ...HEAVY, ...(perRoute ? OTHER_HEAVY : [])]) await driver.burst(base, await signed(payer, path, 1), 1);
 
     const phase = async (name: string, heavyRoutes: readonly string[]): Promise<PhaseResult> => {
       const cheap = await signed(payer, CHEAP, cheapCalls);
@@ -107,7 +120,7 @@ async function main(): Promise<void> {
     const idle = await phase("idle", []);
     const loaded = await phase(`${HEAVY_PER_ROUTE} x ${HEAVY.length} heavy routes`, HEAVY);
     const rows = [idle, loaded];
-    if (perRoute) for (const path of HEAVY) rows.push(await phase(`${HEAVY_PER_ROUTE} x ${path.split("?")[0]}`, [path]));
+    if (perRoute) for (const path of [...HEAVY, ...OTHER_HEAVY]) rows.push(await phase(`${HEAVY_PER_ROUTE} x ${path.split("?")[0]}`, [path]));
     console.log("\nCheap paid call (POST /get_latest_price) alone and under heavy load, service on loopback, client on another thread\n");
     console.log("| phase | cheap p50 ms | cheap p90 ms | cheap 200s | loop delay p99 ms | loop delay max ms | heavy 200s (other) | lanes out of payments | service CPU s: main / busiest other / all |");
     console.log("|---|---:|---:|---:|---:|---:|---:|---:|---|");

@@ -39,7 +39,7 @@ export function buildCrossAsset(
     routes: [
       playbookRoute(new PlaybookService(patterns.service, patterns.seriesCache, patterns.runner)),
       macroAnalogRoute(new MacroAnalogService(patterns.seriesCache, patterns.runner, symbols)),
-      correlationMatrixRoute(new CorrelationService(patterns.seriesCache)),
+      correlationMatrixRoute(new CorrelationService(patterns.seriesCache, patterns.runner)),
     ],
   };
 }

@@ -1,13 +1,14 @@
 /**
  * The computations besides bare searches that run on the search workers (SearchRunner.compute): every analytics
  * pass over whole histories that a route would otherwise run on the event loop (forward distributions and
- * their baselines, regime labels, playbook outcomes and lead-lag, macro analogs, profile studies, signal
- * replays). Each is a pure function of the histories and plain arguments; it runs on the worker's own
+ * their baselines, regime labels, playbook outcomes and lead-lag, macro analogs, correlation matrices,
+ * profile studies, signal replays). Each is a pure function of the histories and plain arguments; it runs on the worker's own
  * cached copies of the histories (search-worker-cache.ts), so per-history memos (baselines, log returns)
  * and the search indexes are reused from call to call. Searches whose answer needs more than the matches
  * (the pattern routes' analogs and summary) are tasks too, so each is one trip to a worker.
  */
 import { analogForecast, type AnalogForecastFigures, type AnalogForecastOptions } from "../../analytics/analog-forecast.js";
+import { correlationReport } from "../../analytics/correlation-report.js";
 import { macroAnalogs } from "../../analytics/macro-periods.js";
 import { patternAnalogs, type PatternSearch } from "../../analytics/pattern-analogs.js";
 import type { PriceSeries } from "../../analytics/price-series.js";
@@ -48,6 +49,11 @@ export const WORKER_TASKS = {
   /** The four histories in MACRO_ROLES order. */
   macroAnalogs: (inputs: readonly TaskSeries[], query: { lookbackDays: number; k: number }) =>
     macroAnalogs(
+      inputs.map((i) => i.series),
+      query,
+    ),
+  correlationReport: (inputs: readonly TaskSeries[], query: { period: string; periodMonths: number }) =>
+    correlationReport(
       inputs.map((i) => i.series),
       query,
     ),
