@@ -50,6 +50,9 @@ const HEAVY = [
   "/api/signals/live?assets=AAPL,BTC,SPY,QQQ",
   "/trading/scan",
   "/trading/performance?mode=backtest&ticker=SPY",
+  "/api/momentum/scan",
+  "/optimize_portfolio?tickers=AAPL,MSFT,NVDA,SPY,QQQ,TSLA,AMZN,GOOGL&period=5y&objective=max_ratio",
+  "/api/portfolio-factors?holdings=AAPL:0.4,MSFT:0.3,NVDA:0.3&period=5y",
 ];
 const ROUTES = [CHEAP, ...HEAVY.filter((path) => only === undefined || path.includes(only)), CHEAP];
 const WARM_CALLS = 2;
