@@ -9,7 +9,6 @@ import { CsvBarStore } from "../providers/prices/offline/csv-bar-store.js";
 import { OFFLINE_FILE_ALIASES } from "../providers/prices/offline/offline-file-names.js";
 import { FactorService } from "../services/portfolio/factor-service.js";
 import { OFFLINE_MACRO_PROXIES, US_EQUITY_STYLE_PROXIES } from "../services/portfolio/factor-proxies.js";
-import { HighsSolverLoader } from "../services/portfolio/highs-qp-solver.js";
 import { MomentumMeasurer } from "../services/portfolio/momentum-measurer.js";
 import { MomentumScanService } from "../services/portfolio/momentum-scan-service.js";
 import { LIVE_MOMENTUM_TICKERS, staticUniverse, type MomentumUniverse } from "../services/portfolio/momentum-universe.js";
@@ -28,12 +27,11 @@ export interface PortfolioDeps {
 }
 
 /**
- * Portfolio and momentum routes: the optimizer (HiGHS), the factor decomposition, the momentum scan and the
+ * Portfolio and momentum routes: the optimizer (HiGHS, on the search workers), the factor decomposition, the momentum scan and the
  * sector ranking, all reading whole daily histories through the patterns family's series cache.
  */
 export function buildPortfolio(deps: PortfolioDeps): { routes: RouteModule[] } {
   const seriesCache = deps.patterns.seriesCache;
-  const solvers = new HighsSolverLoader();
   const offline = deps.marketDataDir !== undefined;
   const measurer = new MomentumMeasurer(seriesCache);
   const universe =
@@ -42,8 +40,8 @@ export function buildPortfolio(deps: PortfolioDeps): { routes: RouteModule[] } {
       : offlineUniverse(deps.marketDataDir);
   return {
     routes: [
-      optimizePortfolioRoute(new OptimizeService(seriesCache, () => solvers.load())),
-      portfolioFactorsRoute(new FactorService(seriesCache, offline ? OFFLINE_MACRO_PROXIES : US_EQUITY_STYLE_PROXIES)),
+      optimizePortfolioRoute(new OptimizeService(seriesCache, deps.patterns.runner)),
+      portfolioFactorsRoute(new FactorService(seriesCache, deps.patterns.runner, offline ? OFFLINE_MACRO_PROXIES : US_EQUITY_STYLE_PROXIES)),
       momentumScanRoute(new MomentumScanService(measurer, universe)),
       sectorsMomentumRoute(new SectorMomentumService(measurer, SECTOR_ETFS, CONSTITUENTS_AS_OF)),
     ],

@@ -20,7 +20,7 @@ const port = parentPort;
 lowerThisThreadsPriority();
 loadSearchKernels();
 
-port.on("message", (message: { id: number; job?: AnyJob<HistoryRef> } | { prime: HistoryRef[] }) => {
+port.on("message", async (message: { id: number; job?: AnyJob<HistoryRef> } | { prime: HistoryRef[] }) => {
   if ("prime" in message) {
     // The pool's prime(): prepare these histories now; nobody waits for an answer.
     for (const ref of message.prime) void historyFor(ref).prepared.flags;
@@ -35,7 +35,8 @@ port.on("message", (message: { id: number; job?: AnyJob<HistoryRef> } | { prime:
       port.postMessage({ id, result: { matches: [] } satisfies SearchJobResult });
       return;
     }
-    port.postMessage({ id, result: runJob(job) });
+    // Awaited: a task may be asynchronous; the pool sends this worker nothing else until it answers.
+    port.postMessage({ id, result: await runJob(job) });
   } catch (error) {
     // A history this worker no longer holds: the pool sends the job again with the bars.
     if (error instanceof MissingHistory) port.postMessage({ id, missing: true });

@@ -2,7 +2,7 @@
  * The computations besides bare searches that run on the search workers (SearchRunner.compute): every analytics
  * pass over whole histories that a route would otherwise run on the event loop (forward distributions and
  * their baselines, regime labels, playbook outcomes and lead-lag, macro analogs, correlation matrices,
- * profile studies, signal replays). Each is a pure function of the histories and plain arguments; it runs on the worker's own
+ * profile studies, signal replays, portfolio optimisation and factor regressions). Each is a pure function of the histories and plain arguments; it runs on the worker's own
  * cached copies of the histories (search-worker-cache.ts), so per-history memos (baselines, log returns)
  * and the search indexes are reused from call to call. Searches whose answer needs more than the matches
  * (the pattern routes' analogs and summary) are tasks too, so each is one trip to a worker.
@@ -18,6 +18,9 @@ import { regimeLabel, type RegimeLabel } from "../../analytics/regime-label.js";
 import { replaySignals } from "../../analytics/signal-replay.js";
 import type { ProfileBacktestOptions } from "../../analytics/walk-forward-backtest.js";
 import type { PreparedSeries } from "../../core/prepared-series.js";
+import { decomposeHistories, type FactorInputs } from "../portfolio/factor-computation.js";
+import { HighsSolverLoader } from "../portfolio/highs-qp-solver.js";
+import { optimizeHistories, type OptimizeInputs } from "../portfolio/optimize-computation.js";
 
 /** A history as a task sees it: the worker's copy and its preparation for searches. */
 export interface TaskSeries {
@@ -31,6 +34,9 @@ export interface ForecastTaskArgs {
   /** Also label the window's trend and volatility regime (regime-label.ts). */
   labelRegime: boolean;
 }
+
+/** This thread's HiGHS, loaded on the first optimisation (a node that never optimises never loads it). */
+const solvers = new HighsSolverLoader();
 
 export const WORKER_TASKS = {
   /** The first history is the query's; the others a universe's (PatternSearch.excludeRanges). */
@@ -57,11 +63,25 @@ export const WORKER_TASKS = {
       inputs.map((i) => i.series),
       query,
     ),
+  /** Asynchronous: the first optimisation on a worker compiles HiGHS's WebAssembly there (~80 ms). */
+  optimizePortfolio: async (inputs: readonly TaskSeries[], query: OptimizeInputs) =>
+    optimizeHistories(
+      inputs.map((i) => i.series),
+      query,
+      await solvers.load(),
+    ),
+  /** The book's histories, then the proxies' (FactorInputs.proxySymbols). */
+  factorDecomposition: (inputs: readonly TaskSeries[], query: FactorInputs) =>
+    decomposeHistories(
+      inputs.map((i) => i.series),
+      query,
+    ),
   profileStudy: ([one]: readonly TaskSeries[], options: ProfileBacktestOptions) => profileStudy(one.series, options),
   signalReplay: ([one]: readonly TaskSeries[], args: { horizonDays: number; firstBar: number }) => replaySignals(one.series, one.prepared, args.horizonDays, args.firstBar),
 } satisfies Record<string, (inputs: readonly TaskSeries[], args: never) => unknown>;
+// A task may return a promise (optimizePortfolio): the worker awaits it before taking its next job.
 
 export type WorkerTasks = typeof WORKER_TASKS;
 export type TaskName = keyof WorkerTasks;
 export type TaskArgs<N extends TaskName> = Parameters<WorkerTasks[N]>[1];
-export type TaskResult<N extends TaskName> = ReturnType<WorkerTasks[N]>;
+export type TaskResult<N extends TaskName> = Awaited<ReturnType<WorkerTasks[N]>>;

@@ -2,7 +2,8 @@ import { EXPECTED_RETURNS_NOTE, optimizePortfolioContract, type OBJECTIVES } fro
 import { PERIOD_MONTHS, type Period } from "../../../contracts/portfolio/portfolio-params.js";
 import { findCatalogRoute } from "../../../contracts/route-catalog.js";
 import { formatBarTime } from "../../../domain/bar.js";
-import type { CovarianceEstimator, OptimizeService } from "../../../services/portfolio/optimize-service.js";
+import type { CovarianceEstimator } from "../../../services/portfolio/optimize-computation.js";
+import type { OptimizeService } from "../../../services/portfolio/optimize-service.js";
 import type { RouteModule } from "../../route-module.js";
 
 interface OptimizeParams {
