@@ -1,11 +1,13 @@
 /**
- * The computations besides bare searches that run on the search workers (SearchRunner.compute): every analytics
- * pass over whole histories that a route would otherwise run on the event loop (forward distributions and
- * their baselines, regime labels, playbook outcomes and lead-lag, macro analogs, correlation matrices,
- * profile studies, signal replays, portfolio optimisation and factor regressions). Each is a pure function of the histories and plain arguments; it runs on the worker's own
- * cached copies of the histories (search-worker-cache.ts), so per-history memos (baselines, log returns)
- * and the search indexes are reused from call to call. Searches whose answer needs more than the matches
- * (the pattern routes' analogs and summary) are tasks too, so each is one trip to a worker.
+ * The computations besides bare searches that run on the search workers (SearchRunner.compute): every
+ * analytics pass over whole histories that a route would otherwise run on the event loop (forward
+ * distributions and their baselines, regime labels, playbook outcomes and lead-lag, macro analogs, correlation
+ * matrices, profile studies, signal replays, portfolio optimisation and factor regressions). Each is a pure
+ * function of the histories and plain arguments; it runs on the worker's own copies of the histories
+ * (search-worker-cache.ts), so per-history memos (baselines, log returns) and the search indexes are reused
+ * from call to call. Searches whose answer needs more than the matches (the pattern routes' analogs and
+ * summary) are tasks too, so each is one trip to a worker. A task may return a promise (optimizePortfolio):
+ * the worker awaits it before it takes its next job.
  */
 import { analogForecast, type AnalogForecastFigures, type AnalogForecastOptions } from "../../analytics/analog-forecast.js";
 import { correlationReport } from "../../analytics/correlation-report.js";
@@ -35,6 +37,8 @@ export interface ForecastTaskArgs {
   labelRegime: boolean;
 }
 
+const histories = (inputs: readonly TaskSeries[]) => inputs.map((input) => input.series);
+
 /** This thread's HiGHS, loaded on the first optimisation (a node that never optimises never loads it). */
 const solvers = new HighsSolverLoader();
 
@@ -46,40 +50,17 @@ export const WORKER_TASKS = {
     regime: args.labelRegime ? regimeLabel(one.series, args.window.start + args.window.m - 1, args.window.m) : null,
   }),
   /** The first history is the ticker's, the rest its peers'. */
-  playbookOutcomes: ([ticker, ...peers]: readonly TaskSeries[], anchors: PlaybookAnchors) =>
-    playbookOutcomes(
-      ticker.series,
-      peers.map((p) => p.series),
-      anchors,
-    ),
+  playbookOutcomes: ([ticker, ...peers]: readonly TaskSeries[], anchors: PlaybookAnchors) => playbookOutcomes(ticker.series, histories(peers), anchors),
   /** The four histories in MACRO_ROLES order. */
-  macroAnalogs: (inputs: readonly TaskSeries[], query: { lookbackDays: number; k: number }) =>
-    macroAnalogs(
-      inputs.map((i) => i.series),
-      query,
-    ),
-  correlationReport: (inputs: readonly TaskSeries[], query: { period: string; periodMonths: number }) =>
-    correlationReport(
-      inputs.map((i) => i.series),
-      query,
-    ),
+  macroAnalogs: (inputs: readonly TaskSeries[], query: { lookbackDays: number; k: number }) => macroAnalogs(histories(inputs), query),
+  correlationReport: (inputs: readonly TaskSeries[], query: { period: string; periodMonths: number }) => correlationReport(histories(inputs), query),
   /** Asynchronous: the first optimisation on a worker compiles HiGHS's WebAssembly there (~80 ms). */
-  optimizePortfolio: async (inputs: readonly TaskSeries[], query: OptimizeInputs) =>
-    optimizeHistories(
-      inputs.map((i) => i.series),
-      query,
-      await solvers.load(),
-    ),
+  optimizePortfolio: async (inputs: readonly TaskSeries[], query: OptimizeInputs) => optimizeHistories(histories(inputs), query, await solvers.load()),
   /** The book's histories, then the proxies' (FactorInputs.proxySymbols). */
-  factorDecomposition: (inputs: readonly TaskSeries[], query: FactorInputs) =>
-    decomposeHistories(
-      inputs.map((i) => i.series),
-      query,
-    ),
+  factorDecomposition: (inputs: readonly TaskSeries[], query: FactorInputs) => decomposeHistories(histories(inputs), query),
   profileStudy: ([one]: readonly TaskSeries[], options: ProfileBacktestOptions) => profileStudy(one.series, options),
   signalReplay: ([one]: readonly TaskSeries[], args: { horizonDays: number; firstBar: number }) => replaySignals(one.series, one.prepared, args.horizonDays, args.firstBar),
 } satisfies Record<string, (inputs: readonly TaskSeries[], args: never) => unknown>;
-// A task may return a promise (optimizePortfolio): the worker awaits it before taking its next job.
 
 export type WorkerTasks = typeof WORKER_TASKS;
 export type TaskName = keyof WorkerTasks;
