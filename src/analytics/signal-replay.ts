@@ -6,7 +6,6 @@ import type { PriceSeries } from "./price-series.js";
 import { regimeLabel } from "./regime-label.js";
 import { decideAtBar, signalAt } from "./signal-decision.js";
 import { scoreSignal } from "./signal-outcome.js";
-import { signalPerformance, type PerformanceFigures } from "./signal-performance.js";
 import { SIGNAL_REGIME_BARS, SIGNAL_WINDOW_BARS } from "./signal-rules.js";
 
 /**
@@ -15,25 +14,28 @@ import { SIGNAL_REGIME_BARS, SIGNAL_WINDOW_BARS } from "./signal-rules.js";
  */
 export const REPLAY_FIRST_BAR = 2 * SIGNAL_REGIME_BARS - 1;
 
-export interface SignalReplay {
-  /** Every replayed signal in time order; the last may be pending (its horizon is beyond the history). */
+/** One stretch of a replay: its signals, and the bar the next stretch starts at (null: the replay is over). */
+export interface ReplayStretch {
   signals: SignalRecord[];
-  figures: PerformanceFigures;
+  nextBar: number | null;
 }
 
 /**
- * Replays the live signal rules walk-forward over a history from bar `firstBar` (at least REPLAY_FIRST_BAR): a
+ * A stretch of the walk-forward replay of the live signal rules over a history, from bar `firstBar` (at least
+ * REPLAY_FIRST_BAR) for at most `maxSignals` signals: a
  * signal at bar t is decided from bars up to t only (decideAtBar, with the regime's trend z at t); it is scored
  * like a logged signal (stop or target first, else the horizon close); the next signal fires at the first bar
  * after its horizon close, so horizons never overlap. Flat signals take their horizon too (the rules fire
  * every horizon, whatever they say). A bar whose windows span a gap or a missing close is skipped, as a live
- * signal would be refused there.
+ * signal would be refused there. Stretch after stretch, each from the previous one's nextBar, is the whole
+ * replay (tested), so a long replay can be cut into pieces that leave a shared worker to other jobs in between.
  */
-export function replaySignals(series: PriceSeries, prepared: PreparedSeries, horizonDays: number, firstBar: number): SignalReplay {
+export function replayStretch(series: PriceSeries, prepared: PreparedSeries, horizonDays: number, firstBar: number, maxSignals: number): ReplayStretch {
   const n = series.closes.length;
   const signals: SignalRecord[] = [];
   let t = Math.max(REPLAY_FIRST_BAR, firstBar);
   while (t < n) {
+    if (signals.length >= maxSignals) return { signals, nextBar: t };
     const clean = (bars: number) => prepared.isEligibleWindow(t - bars + 1, bars);
     if (!clean(SIGNAL_WINDOW_BARS) || !clean(SIGNAL_REGIME_BARS)) {
       t += 1;
@@ -47,7 +49,7 @@ export function replaySignals(series: PriceSeries, prepared: PreparedSeries, hor
       signals.push({ ...fired, status: "pending", pendingReason: outcome.reason, outcome: null });
       // Past the end of the history the replay is over; a horizon that falls in a gap (a 1-day horizon from a
       // Friday) leaves this signal unscorable, as the log would, and the replay goes on at the next bar.
-      if (horizonCloseIndex(series, t, horizonDays).status === "beyond_history") break;
+      if (horizonCloseIndex(series, t, horizonDays).status === "beyond_history") return { signals, nextBar: null };
       t += 1;
       continue;
     }
@@ -67,5 +69,5 @@ export function replaySignals(series: PriceSeries, prepared: PreparedSeries, hor
     });
     t = horizonCloseIndex(series, t, horizonDays).index! + 1;
   }
-  return { signals, figures: signalPerformance(signals) };
+  return { signals, nextBar: null };
 }

@@ -104,7 +104,7 @@ describe("SearchWorkerPool with the built kernels", () => {
   it("labels a history with each caller's spelling of it (one copy in the worker serves every spelling)", async () => {
     const columns = history("BTC-USD", garchWalk({ length: 600, seed: 51, volPerBar: 0.02 }), new Uint8Array(600));
     for (const ticker of ["BTC", "BTC-USD", "BTC"]) {
-      const replay = await pool.compute("signalReplay", [{ ...columns, ticker }], { horizonDays: 5, firstBar: 560 });
+      const replay = await pool.compute("signalReplay", [{ ...columns, ticker }], { horizonDays: 5, firstBar: 560, maxSignals: 100 });
       expect(replay.signals.length).toBeGreaterThan(0);
       expect(new Set(replay.signals.map((signal) => signal.ticker))).toEqual(new Set([ticker]));
     }

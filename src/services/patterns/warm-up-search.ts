@@ -60,7 +60,7 @@ function warmUpJobs(refs: HistoryRef[]): AnyJob<HistoryRef>[] {
   const anchors = { startsMs, anchorsMs: startsMs.map((t) => t + 40 * DAY_MS), queryStartMs: WARM_UP_EPOCH_MS + (n - 60) * DAY_MS, endMs: WARM_UP_EPOCH_MS + n * DAY_MS, horizonsDays: [7, 30], leadLagReturns: 250 };
   jobs.push({ kind: "task", task: "playbookOutcomes", series: [long, refs[0]], args: anchors });
   jobs.push({ kind: "task", task: "profileStudy", series: [long], args: { lookbackBars: 20, forwardBars: 20, minReturn: -0.05 } });
-  jobs.push({ kind: "task", task: "signalReplay", series: [long], args: { horizonDays: 30, firstBar: n - 120 } });
+  jobs.push({ kind: "task", task: "signalReplay", series: [long], args: { horizonDays: 30, firstBar: n - 120, maxSignals: 3 } });
   return jobs;
 }
 

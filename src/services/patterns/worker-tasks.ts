@@ -17,7 +17,7 @@ import type { PriceSeries } from "../../analytics/price-series.js";
 import { playbookOutcomes, type PlaybookAnchors } from "../../analytics/playbook-outcomes.js";
 import { profileStudy } from "../../analytics/profile-study.js";
 import { regimeLabel, type RegimeLabel } from "../../analytics/regime-label.js";
-import { replaySignals } from "../../analytics/signal-replay.js";
+import { replayStretch } from "../../analytics/signal-replay.js";
 import type { ProfileBacktestOptions } from "../../analytics/walk-forward-backtest.js";
 import type { PreparedSeries } from "../../core/prepared-series.js";
 import { decomposeHistories, type FactorInputs } from "../portfolio/factor-computation.js";
@@ -59,7 +59,8 @@ export const WORKER_TASKS = {
   /** The book's histories, then the proxies' (FactorInputs.proxySymbols). */
   factorDecomposition: (inputs: readonly TaskSeries[], query: FactorInputs) => decomposeHistories(histories(inputs), query),
   profileStudy: ([one]: readonly TaskSeries[], options: ProfileBacktestOptions) => profileStudy(one.series, options),
-  signalReplay: ([one]: readonly TaskSeries[], args: { horizonDays: number; firstBar: number }) => replaySignals(one.series, one.prepared, args.horizonDays, args.firstBar),
+  signalReplay: ([one]: readonly TaskSeries[], args: { horizonDays: number; firstBar: number; maxSignals: number }) =>
+    replayStretch(one.series, one.prepared, args.horizonDays, args.firstBar, args.maxSignals),
 } satisfies Record<string, (inputs: readonly TaskSeries[], args: never) => unknown>;
 
 export type WorkerTasks = typeof WORKER_TASKS;
