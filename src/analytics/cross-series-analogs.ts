@@ -1,6 +1,5 @@
 import type { PreparedSeries } from "../core/prepared-series.js";
-import type { WindowMatch } from "../core/select-matches.js";
-import { toAnalog, type Analog, type AnalogOptions, type Metric } from "./analog-search.js";
+import type { Analog } from "./analog-search.js";
 import { summarizeAnalogs, type AnalogSummary, type AverageWithCount } from "./analog-summary.js";
 import { lowerBound, type PriceSeries } from "./price-series.js";
 import { DAY_MS } from "../domain/bar.js";

@@ -22,10 +22,9 @@ export interface ReplayStretch {
 
 /**
  * A stretch of the walk-forward replay of the live signal rules over a history, from bar `firstBar` (at least
- * REPLAY_FIRST_BAR) for at most `maxSignals` signals: a
- * signal at bar t is decided from bars up to t only (decideAtBar, with the regime's trend z at t); it is scored
- * like a logged signal (stop or target first, else the horizon close); the next signal fires at the first bar
- * after its horizon close, so horizons never overlap. Flat signals take their horizon too (the rules fire
+ * REPLAY_FIRST_BAR) for at most `maxSignals` signals: a signal at bar t is decided from bars up to t only
+ * (decideAtBar, with the regime's trend z at t); it is scored like a logged signal (stop or target first, else
+ * the horizon close); the next signal fires at the first bar after its horizon close, so horizons never overlap. Flat signals take their horizon too (the rules fire
  * every horizon, whatever they say). A bar whose windows span a gap or a missing close is skipped, as a live
  * signal would be refused there. Stretch after stretch, each from the previous one's nextBar, is the whole
  * replay (tested), so a long replay can be cut into pieces that leave a shared worker to other jobs in between.

@@ -1,4 +1,4 @@
-import { MACRO_ROLES, macroAnalogs, type MacroAnalogFigures, type MacroSymbols } from "../../analytics/macro-periods.js";
+import { MACRO_ROLES, type MacroAnalogFigures, type MacroSymbols } from "../../analytics/macro-periods.js";
 import type { SeriesCache } from "../market-data/series-cache.js";
 import type { SearchRunner } from "../patterns/search-job.js";
 
@@ -18,7 +18,7 @@ export class MacroAnalogService {
     private readonly symbols: MacroSymbols,
   ) {}
 
-  async analogs(query: Parameters<typeof macroAnalogs>[1]): Promise<MacroAnalogResult> {
+  async analogs(query: { lookbackDays: number; k: number }): Promise<MacroAnalogResult> {
     const series = await Promise.all(MACRO_ROLES.map((role) => this.seriesCache.load(this.symbols[role], "1d").then((l) => l.series)));
     return { symbols: this.symbols, ...(await this.runner.compute("macroAnalogs", series, query)) };
   }

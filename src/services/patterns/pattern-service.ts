@@ -1,5 +1,5 @@
 import type { Analog, AnalogOptions } from "../../analytics/analog-search.js";
-import { acrossExcludeRanges, type SearchableSeries } from "../../analytics/cross-series-analogs.js";
+import { acrossExcludeRanges } from "../../analytics/cross-series-analogs.js";
 import type { PatternSummary } from "../../analytics/pattern-analogs.js";
 import type { PriceSeries } from "../../analytics/price-series.js";
 import { windowReturn } from "../../core/returns.js";
@@ -95,7 +95,8 @@ export class PatternService {
     if (universe === "all" && this.universeAll === undefined) throw validationError("universe", "all is not available on this node");
     const tickers = universe === "all" ? this.universeAll!.symbols : universe;
     const outcomes = await Promise.all(tickers.map((ticker) => this.seriesCache.load(ticker, timeframe).catch((error: unknown) => failure(ticker, error))));
-    const list: SearchableSeries[] = [{ series: own.series, prepared: own.prepared }];
+    // The searches prepare their own copies on the workers: only the histories travel.
+    const list: { series: PriceSeries }[] = [{ series: own.series }];
     const report: UniverseReport = {
       ...(universe === "all" ? { list: this.universeAll } : {}),
       concurrencyHorizonDays: CONCURRENCY_HORIZON_DAYS,
@@ -111,7 +112,7 @@ export class PatternService {
       }
       if (sources.has(outcome.symbol.source)) continue;
       sources.add(outcome.symbol.source);
-      list.push({ series: outcome.series, prepared: outcome.prepared });
+      list.push({ series: outcome.series });
       report.searched.push(outcome.series.ticker);
       cached ||= outcome.cached;
     }

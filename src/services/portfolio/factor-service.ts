@@ -34,20 +34,24 @@ export class FactorService {
   private async loadProxies(): Promise<{ proxySymbols: string[]; proxySeries: PriceSeries[]; proxyFailures: [string, string][] }> {
     const symbols = [...new Set(this.proxySet.factors.flatMap((f) => f.symbols))];
     const outcomes = await Promise.all(
-      symbols.map(async (symbol) => {
-        try {
-          return { symbol, series: (await this.seriesCache.load(symbol, "1d")).series };
-        } catch (error) {
-          if (!(error instanceof AppError)) throw error;
-          return { symbol, reason: `${symbol} could not be loaded (${error.code}: ${error.message})` };
-        }
-      }),
+      symbols.map((symbol) =>
+        this.seriesCache.load(symbol, "1d").then(
+          (loaded) => loaded.series,
+          (error: unknown) => {
+            if (!(error instanceof AppError)) throw error;
+            return `${symbol} could not be loaded (${error.code}: ${error.message})`;
+          },
+        ),
+      ),
     );
-    const loaded = outcomes.flatMap((o) => ("series" in o && o.series !== undefined ? [{ symbol: o.symbol, series: o.series }] : []));
-    return {
-      proxySymbols: loaded.map((o) => o.symbol),
-      proxySeries: loaded.map((o) => o.series),
-      proxyFailures: outcomes.flatMap((o): [string, string][] => ("reason" in o && o.reason !== undefined ? [[o.symbol, o.reason]] : [])),
-    };
+    const loaded = { proxySymbols: [] as string[], proxySeries: [] as PriceSeries[], proxyFailures: [] as [string, string][] };
+    outcomes.forEach((outcome, i) => {
+      if (typeof outcome === "string") loaded.proxyFailures.push([symbols[i], outcome]);
+      else {
+        loaded.proxySymbols.push(symbols[i]);
+        loaded.proxySeries.push(outcome);
+      }
+    });
+    return loaded;
   }
 }
