@@ -52,6 +52,28 @@ module.exports = {
       to: { path: [layer("providers"), layer("storage"), layer("http"), layer("mcp")], dependencyTypesNot: ["type-only"] },
     },
     {
+      name: "contracts-sit-below-the-services",
+      comment:
+        "wire contracts are shared by http and mcp and describe the services' answers; what both sides name (vocabularies, limits) lives in domain, never a service",
+      severity: "error",
+      from: { path: layer("contracts") },
+      to: { path: "^src/", pathNot: [layer("contracts"), layer("domain"), layer("core"), layer("analytics")] },
+    },
+    {
+      name: "payments-sit-below-http",
+      comment: "the payment middleware and facilitators are mounted by http and main; they never reach up into them, nor into services or mcp",
+      severity: "error",
+      from: { path: layer("payments") },
+      to: { path: [layer("http"), layer("mcp"), layer("services"), layer("main"), layer("jobs")] },
+    },
+    {
+      name: "threads-are-plumbing",
+      comment: "starting worker threads, their priority and the order of their answers: below every layer that uses them",
+      severity: "error",
+      from: { path: layer("threads") },
+      to: { path: "^src/", pathNot: layer("threads") },
+    },
+    {
       name: "http-does-not-import-mcp",
       severity: "error",
       from: { path: layer("http") },
@@ -116,7 +138,7 @@ module.exports = {
           "^src/services/patterns/(search-worker(-cache)?|search-job-runner|search-kernels|warm-up-search)\\.ts$",
           "^src/payments/embedded/(payment-network-worker|settlement-rehearsal)\\.ts$",
           "^src/http/answer-encoding/answer-encoder-worker\\.ts$",
-          "^src/(worker-bootstrap\\.mjs|thread-priority\\.ts)$",
+          "^src/threads/(worker-bootstrap\\.mjs|thread-priority\\.ts)$",
         ],
         reachable: false,
       },

@@ -1,5 +1,5 @@
 /**
- * Compiles the embedded payment chain's test contracts (contracts/TestUSDC.sol, contracts/MiniMulticall.sol)
+ * Compiles the embedded payment chain's test contracts (chain/TestUSDC.sol, chain/MiniMulticall.sol)
  * with solc-js and writes src/payments/embedded/contract-artifacts.json (abi + deployedBytecode).
  *
  *   npm run compile:token
@@ -21,8 +21,8 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), ".."
 
 /** Relative to the repository root; also the solc source unit names. */
 export const CONTRACT_SOURCES = {
-  TestUSDC: "contracts/TestUSDC.sol",
-  MiniMulticall: "contracts/MiniMulticall.sol",
+  TestUSDC: "chain/TestUSDC.sol",
+  MiniMulticall: "chain/MiniMulticall.sol",
 } as const;
 
 export type ContractName = keyof typeof CONTRACT_SOURCES;

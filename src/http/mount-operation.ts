@@ -8,7 +8,7 @@ import { documentOperation } from "./document-operation.js";
 import { encodeHere, type AnswerEncoder } from "./answer-encoding/answer-encoder.js";
 import { holdBody } from "./held-body.js";
 import { parseOperationParams } from "./operation-params.js";
-import { replaceResponse } from "./replace-response.js";
+import { replaceResponse } from "../payments/replace-response.js";
 
 export type OperationHandler<P extends z.ZodObject, R extends z.ZodType> = (
   params: z.infer<P>,

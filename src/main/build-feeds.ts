@@ -37,7 +37,8 @@ import type {
 import { JsonRetailPriceProvider } from "../providers/feeds/retail/json-retail-prices.js";
 import { YahooQuoteProvider } from "../providers/feeds/yahoo/yahoo-quotes.js";
 import { HardwareService } from "../services/feeds/hardware-service.js";
-import { TREND_GEOS, TrendsService } from "../services/feeds/trends-service.js";
+import { TREND_GEOS } from "../domain/feed-vocabulary.js";
+import { TrendsService } from "../services/feeds/trends-service.js";
 import { DailyBriefService } from "../services/feeds/daily-brief-service.js";
 import { YahooFundamentalsProvider } from "../providers/feeds/yahoo/yahoo-fundamentals.js";
 import { YahooOptionsProvider } from "../providers/feeds/yahoo/yahoo-options.js";

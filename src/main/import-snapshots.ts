@@ -4,7 +4,7 @@ import { cnnAnswerTimeMs, mapCnnGraphData } from "../providers/feeds/cnn/cnn-fea
 import { mapArxivAtom } from "../providers/feeds/arxiv/arxiv-atom.js";
 import { mapForexFactoryWeek } from "../providers/feeds/forexfactory/forexfactory-calendar.js";
 import { mapNasdaqEarnings } from "../providers/feeds/nasdaq/nasdaq-earnings.js";
-import { PREPRINT_SORTS, type PreprintSort } from "../providers/feeds/port.js";
+import { PREPRINT_SORTS, type PreprintSort } from "../domain/feed-vocabulary.js";
 import { FUNDAMENTALS_MODULES, mapQuoteSummary } from "../providers/feeds/yahoo/yahoo-fundamentals.js";
 import { mapOptionChain } from "../providers/feeds/yahoo/yahoo-options.js";
 import { mapEarningsHistory } from "../providers/feeds/yahoo/yahoo-earnings-history.js";

@@ -5,7 +5,7 @@ import type { PaymentRequired } from "@x402/core/types";
 import { HonoAdapter } from "@x402/hono";
 import type { Context, MiddlewareHandler, Next } from "hono";
 import { AppError } from "../domain/app-error.js";
-import { replaceResponse } from "../http/replace-response.js";
+import { replaceResponse } from "./replace-response.js";
 import type { MppCharge } from "./mpp-charge.js";
 import { mppAuthorization, x402PaymentHeader } from "./payment-headers.js";
 import type { PaymentProtocol, ProtocolTaggedAdapter } from "./payment-protocol.js";

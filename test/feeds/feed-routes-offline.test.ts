@@ -86,6 +86,10 @@ describe.skipIf(!SHARED_PRESENT)("feed routes offline, from imported recordings"
     await harness.expect422("/search_preprints?query=x&category=not%20a%20code!", "category");
     await harness.expect422("/search_preprints?query=x&sort_by=date", "sort_by");
     await harness.expect422("/search_preprints", "query");
+    // A raw code that names a property of every object is a category like any other, never an alias lookup gone wrong.
+    const { status, body } = await harness.call("/search_preprints?query=x&category=constructor");
+    expect(status).toBe(503);
+    expect(body.error.code).toBe("UPSTREAM_UNAVAILABLE");
     expect(await harness.payer().balance()).toBe(before);
   });
 

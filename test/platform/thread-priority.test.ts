@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { startWorker } from "../../src/start-worker.js";
-import { HEAVY_WORK_NICE, idleThisThread, lowerThisThreadsPriority, SCHED_IDLE_POLICY } from "../../src/thread-priority.js";
+import { startWorker } from "../../src/threads/start-worker.js";
+import { HEAVY_WORK_NICE, idleThisThread, lowerThisThreadsPriority, SCHED_IDLE_POLICY } from "../../src/threads/thread-priority.js";
 import { ownScheduling } from "../support/own-scheduling.js";
 
 type Scheduling = { nice: number; policy: number };

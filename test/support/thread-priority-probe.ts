@@ -4,7 +4,7 @@
  */
 import { parentPort } from "node:worker_threads";
 import { ownScheduling } from "./own-scheduling.js";
-import { idleThisThread, lowerThisThreadsPriority } from "../../src/thread-priority.js";
+import { idleThisThread, lowerThisThreadsPriority } from "../../src/threads/thread-priority.js";
 
 const before = ownScheduling();
 lowerThisThreadsPriority();

@@ -1,6 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { ECON_IMPORTANCE } from "../../providers/feeds/port.js";
-import { ECON_PERIODS } from "../../services/feeds/economic-calendar-service.js";
+import { ECON_IMPORTANCE, ECON_PERIODS } from "../../domain/feed-vocabulary.js";
 import type { OperationContract } from "../operation-contract.js";
 import { enumParam } from "../params.js";
 import { cachedField, fetchedAtField } from "./feed-envelope.js";

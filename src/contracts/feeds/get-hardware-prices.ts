@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { SEMIS_SYMBOLS } from "../../services/feeds/hardware-service.js";
+import { SEMIS_SYMBOLS } from "../../domain/feed-vocabulary.js";
 import type { OperationContract } from "../operation-contract.js";
 import { enumParam } from "../params.js";
 import { cachedField, fetchedAtField } from "./feed-envelope.js";

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { TREND_GEOS, TREND_PERIODS } from "../../services/feeds/trends-service.js";
+import { TREND_GEOS, TREND_PERIODS } from "../../domain/feed-vocabulary.js";
 import type { OperationContract } from "../operation-contract.js";
 import { enumParam } from "../params.js";
 import { cachedField, fetchedAtField } from "./feed-envelope.js";

@@ -1,22 +1,21 @@
 import { z } from "@hono/zod-openapi";
-import { PREPRINT_SORTS } from "../../providers/feeds/port.js";
-import { CATEGORY_ALIASES, RAW_CATEGORY } from "../../services/feeds/preprint-service.js";
+import { PREPRINT_CATEGORY_ALIASES, PREPRINT_SORTS, RAW_PREPRINT_CATEGORY } from "../../domain/feed-vocabulary.js";
 import type { OperationContract } from "../operation-contract.js";
 import { enumParam, intParam } from "../params.js";
 import { cachedField, fetchedAtField } from "./feed-envelope.js";
 
-const aliases = Object.keys(CATEGORY_ALIASES);
+const aliases = [...PREPRINT_CATEGORY_ALIASES.keys()];
 
 const params = z.object({
   query: z.string().trim().min(1, "is required").max(300, "must be at most 300 characters").openapi({ description: "Free text, searched in every field", example: "testing" }),
   category: z
     .string()
     .trim()
-    .refine((v) => aliases.includes(v.toLowerCase()) || RAW_CATEGORY.test(v), `must be one of ${aliases.join(", ")} or an arXiv category code such as cs.AI or q-fin.ST`)
+    .refine((v) => aliases.includes(v.toLowerCase()) || RAW_PREPRINT_CATEGORY.test(v), `must be one of ${aliases.join(", ")} or an arXiv category code such as cs.AI or q-fin.ST`)
     .transform((v) => (aliases.includes(v.toLowerCase()) ? v.toLowerCase() : v))
     .optional()
     .openapi({
-      description: `An alias (${aliases.map((a) => `${a} = ${CATEGORY_ALIASES[a]!.join("|")}`).join("; ")}) or a raw arXiv category code`,
+      description: `An alias (${aliases.map((a) => `${a} = ${PREPRINT_CATEGORY_ALIASES.get(a)!.join("|")}`).join("; ")}) or a raw arXiv category code`,
       example: "ai",
     }),
   max_results: intParam({ min: 1, max: 50, default: 10, description: "Papers to return (1 to 50)" }),

@@ -1,6 +1,6 @@
 import type { Worker } from "node:worker_threads";
-import { workerAnswers } from "../../one-per-turn.js";
-import { startWorker } from "../../start-worker.js";
+import { workerAnswers } from "../../threads/one-per-turn.js";
+import { startWorker } from "../../threads/start-worker.js";
 import { encodeHere, type AnswerEncoder, type EncodedAnswer } from "./answer-encoder.js";
 import type { EncodeReply, EncodeRequest } from "./answer-encoder-protocol.js";
 import { plainDataLeaves } from "./plain-data.js";
@@ -96,7 +96,7 @@ export class AnswerEncoderThread implements AnswerEncoder {
       thread.pending.delete(reply.id);
       if (thread.pending.size === 0) worker.unref();
       thread.ready = true;
-      // Its answer is sent in its turn, after any payment's (../../one-per-turn.ts).
+      // Its answer is sent in its turn, after any payment's (../../threads/one-per-turn.ts).
       workerAnswers.push(() => resolve(reply));
     });
     const stopped = () => {

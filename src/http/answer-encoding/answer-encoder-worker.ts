@@ -5,7 +5,7 @@
  */
 import { createHash } from "node:crypto";
 import { parentPort } from "node:worker_threads";
-import { idleThisThread, lowerThisThreadsPriority } from "../../thread-priority.js";
+import { idleThisThread, lowerThisThreadsPriority } from "../../threads/thread-priority.js";
 import type { EncodeReply, EncodeRequest } from "./answer-encoder-protocol.js";
 
 if (parentPort === null) throw new Error("answer-encoder-worker must run as a worker thread");

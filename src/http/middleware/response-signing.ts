@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import type { ResponseSignature, ResponseSigner } from "../../payments/response-signer.js";
 import type { AppEnv } from "../app-env.js";
 import { bodyBytes, bytesResponse, heldSha256 } from "../held-body.js";
-import { replaceResponse } from "../replace-response.js";
+import { replaceResponse } from "../../payments/replace-response.js";
 
 /**
  * Signs every 200 response, free or paid, over the exact body bytes that leave the server. It is the

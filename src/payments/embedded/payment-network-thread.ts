@@ -14,12 +14,12 @@
  * supervisor restarts the service; the journal and the reconciliation of claims make that restart whole.)
  */
 import type { Worker } from "node:worker_threads";
-import { startWorker } from "../../start-worker.js";
+import { startWorker } from "../../threads/start-worker.js";
 import { FacilitatorResponseError } from "@x402/core/server";
 import { generatePrivateKey, privateKeyToAddress } from "viem/accounts";
 import type { FacilitatorClient } from "@x402/core/server";
 import { BASE_NETWORK, BASE_USDC_ADDRESS, EmbeddedChainUnavailableError } from "./local-chain.js";
-import { workerAnswers } from "../../one-per-turn.js";
+import { workerAnswers } from "../../threads/one-per-turn.js";
 import type { EmbeddedPaymentNetwork, EmbeddedPaymentNetworkOptions } from "./embedded-facilitator.js";
 import type { PaymentLane } from "./payment-lanes.js";
 import type {
@@ -90,7 +90,7 @@ export function spawnPaymentNetworkThread(
     const worker = startWorker(import.meta.url, "payment-network-worker", { ...workerOptions });
     onThreadStarted?.(worker);
     const pending = new Map<number, Pending>();
-    // One answer per turn of the event loop, before the other threads' (../../one-per-turn.ts): the thread's
+    // One answer per turn of the event loop, before the other threads' (../../threads/one-per-turn.ts): the thread's
     // answers arrive in bursts under load.
     const deliver = (message: PaymentNetworkReply) => {
       const call = pending.get(message.id);

@@ -6,6 +6,7 @@
  * timeouts and HTML pages; UPSTREAM_SCHEMA_CHANGED when a field we map moved; caller mistakes
  * (UNKNOWN_TICKER, VALIDATION_FAILED) as such. An empty day is an empty answer, not an error.
  */
+import type { EconImportance, PreprintSort } from "../../domain/feed-vocabulary.js";
 
 export interface FearGreedComponent {
   score: number | null;
@@ -62,9 +63,6 @@ export interface EarningsCalendarProvider {
   onDate(date: string): Promise<EarningsRow[]>;
 }
 
-export const ECON_IMPORTANCE = ["high", "medium", "low", "holiday", "non-economic"] as const;
-export type EconImportance = (typeof ECON_IMPORTANCE)[number];
-
 export interface EconEvent {
   title: string;
   /** Currency the event moves (ForexFactory's `country`: USD, EUR, ...; ALL for global events). */
@@ -81,9 +79,6 @@ export interface EconomicCalendarProvider {
   /** ForexFactory's current week (its only reliable feed). */
   thisWeek(): Promise<EconEvent[]>;
 }
-
-export const PREPRINT_SORTS = ["submittedDate", "relevance", "lastUpdatedDate"] as const;
-export type PreprintSort = (typeof PREPRINT_SORTS)[number];
 
 export interface PreprintQuery {
   query: string;

@@ -1,11 +1,10 @@
 import type { Clock } from "../../domain/clock.js";
-import type { EconEvent, EconImportance, EconomicCalendarProvider } from "../../providers/feeds/port.js";
+import type { EconImportance, EconPeriod } from "../../domain/feed-vocabulary.js";
+import type { EconEvent, EconomicCalendarProvider } from "../../providers/feeds/port.js";
 import { ECON_WEEK_KEY, FEED_POLICIES } from "./feed-policies.js";
 import type { Served, SnapshotCache } from "./snapshot-cache.js";
 import { DAY_MS } from "../../domain/bar.js";
 
-export const ECON_PERIODS = ["today", "tomorrow", "this_week", "next_week", "this_month"] as const;
-export type EconPeriod = (typeof ECON_PERIODS)[number];
 
 export interface EconQuery {
   period: EconPeriod;

@@ -1,10 +1,9 @@
 import type { Clock } from "../../domain/clock.js";
+import { SEMIS_SYMBOLS } from "../../domain/feed-vocabulary.js";
 import type { IndexQuote, QuoteProvider, RetailPriceProvider, RetailProduct, RetailSnapshot } from "../../providers/feeds/port.js";
 import { FEED_POLICIES, SINGLE_KEY } from "./feed-policies.js";
 import type { Served, SnapshotCache } from "./snapshot-cache.js";
 
-/** The semiconductor names of market_index: the PHLX index and the largest chip makers. */
-export const SEMIS_SYMBOLS = ["^SOX", "NVDA", "AMD", "INTC", "TSM", "AVGO", "MU", "QCOM", "ASML"] as const;
 export type HardwareCategory = "cpu" | "gpu" | "all";
 
 export interface PriceTier {

@@ -4,12 +4,8 @@ import type { TrendItem, TrendsProvider } from "../../providers/feeds/port.js";
 import { FEED_POLICIES } from "./feed-policies.js";
 import type { SnapshotCache } from "./snapshot-cache.js";
 import { DAY_MS } from "../../domain/bar.js";
+import { TREND_GEOS, type TrendPeriod } from "../../domain/feed-vocabulary.js";
 
-export const TREND_PERIODS = ["daily", "weekly", "monthly"] as const;
-export type TrendPeriod = (typeof TREND_PERIODS)[number];
-
-/** Countries whose daily feeds the scheduled job stores; WORLDWIDE and the aggregates are built from them. */
-export const TREND_GEOS = ["US", "GB", "IN", "DE", "FR", "JP", "BR", "AU"] as const;
 
 export interface TrendsAnswer {
   period: TrendPeriod;

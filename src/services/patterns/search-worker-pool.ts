@@ -1,8 +1,8 @@
 import os from "node:os";
 import type { Worker } from "node:worker_threads";
 import type { PriceSeries } from "../../analytics/price-series.js";
-import { workerAnswers } from "../../one-per-turn.js";
-import { startWorker } from "../../start-worker.js";
+import { workerAnswers } from "../../threads/one-per-turn.js";
+import { startWorker } from "../../threads/start-worker.js";
 import { historyKey, type AnyJob, type HistoryRef, type SearchJobResult, type WindowSearchJob, type SearchRunner } from "./search-job.js";
 import { fromWorkerError, type WorkerError } from "./worker-error.js";
 import type { TaskArgs, TaskName, TaskResult } from "./worker-tasks.js";
@@ -164,7 +164,7 @@ export class SearchWorkerPool implements SearchRunner {
       clearTimeout(busy.deadline);
       slot.busy = undefined;
       worker.unref();
-      // The worker takes its next job at once; what follows this one waits its turn (../../one-per-turn.ts).
+      // The worker takes its next job at once; what follows this one waits its turn (../../threads/one-per-turn.ts).
       this.dispatch();
       workerAnswers.push(() => (message.error !== undefined ? busy.pending.reject(fromWorkerError(message.error)) : busy.pending.resolve(message.result as never)));
     });

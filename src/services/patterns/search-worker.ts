@@ -7,7 +7,7 @@
  */
 import { parentPort } from "node:worker_threads";
 import type { AnyJob, HistoryRef, SearchJobResult } from "./search-job.js";
-import { idleThisThread, lowerThisThreadsPriority } from "../../thread-priority.js";
+import { idleThisThread, lowerThisThreadsPriority } from "../../threads/thread-priority.js";
 import { runJob } from "./search-job-runner.js";
 import { loadSearchKernels } from "./search-kernels.js";
 import { historyFor, MissingHistory } from "./search-worker-cache.js";

@@ -1,6 +1,7 @@
 import { getTrendsContract } from "../../../contracts/feeds/get-trends.js";
 import { findCatalogRoute } from "../../../contracts/route-catalog.js";
-import type { TrendPeriod, TrendsService } from "../../../services/feeds/trends-service.js";
+import type { TrendPeriod } from "../../../domain/feed-vocabulary.js";
+import type { TrendsService } from "../../../services/feeds/trends-service.js";
 import type { RouteModule } from "../../route-module.js";
 import { snapshotMeta } from "./feed-wire.js";
 

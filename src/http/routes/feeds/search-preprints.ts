@@ -1,6 +1,6 @@
 import { searchPreprintsContract } from "../../../contracts/feeds/search-preprints.js";
 import { findCatalogRoute } from "../../../contracts/route-catalog.js";
-import type { PreprintSort } from "../../../providers/feeds/port.js";
+import type { PreprintSort } from "../../../domain/feed-vocabulary.js";
 import type { PreprintService } from "../../../services/feeds/preprint-service.js";
 import type { RouteModule } from "../../route-module.js";
 import { snapshotMeta } from "./feed-wire.js";

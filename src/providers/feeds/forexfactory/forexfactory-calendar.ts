@@ -1,7 +1,8 @@
 import { z } from "zod";
 import type { HttpClient } from "../../http/http-client.js";
 import { BROWSER_USER_AGENT, feedHttpClient, getFeed, parseJsonBody, parseMapped, unexpectedStatus, type FeedClientDeps } from "../feed-http.js";
-import { ECON_IMPORTANCE, type EconEvent, type EconomicCalendarProvider } from "../port.js";
+import { ECON_IMPORTANCE } from "../../../domain/feed-vocabulary.js";
+import type { EconEvent, EconomicCalendarProvider } from "../port.js";
 
 const UPSTREAM = "ForexFactory calendar";
 export const FOREXFACTORY_THIS_WEEK_URL = "https://nfs.faireconomy.media/ff_calendar_thisweek.json";
