@@ -7,6 +7,7 @@ import { redactUrl } from "../config/redact-url.js";
 import type { TestMoneyMint } from "../http/routes/dev/dev-faucet.js";
 import type { AuthorizationState, EmbeddedPaymentNetwork } from "../payments/embedded/embedded-facilitator.js";
 import type { PaymentLane } from "../payments/embedded/payment-lanes.js";
+import type { PaymentNetworkThread } from "../payments/embedded/payment-network-thread.js";
 import { assertFacilitatorSettlesBase } from "../payments/facilitator-startup-check.js";
 import { discoverRemoteTestMoney } from "../payments/remote-test-money.js";
 import type { ServiceKeys } from "./persistent-keys.js";
@@ -37,15 +38,18 @@ export async function buildFacilitator(
   keys: ServiceKeys,
   /** The lane of the payment being verified or settled, for the embedded chain's thread (./payment-lanes.ts). */
   laneOfPayment?: () => PaymentLane | undefined,
+  /** An embedded network already running (a test seam of buildService): used instead of starting one. */
+  running?: PaymentNetworkThread,
 ): Promise<FacilitatorWiring> {
   if (config.facilitator.mode === "embedded") {
     // The chain and the facilitator run on their own thread (hardhat, an optional dependency, loads there);
     // it boots while the service starts and listens, and paid calls made before then wait for it.
-    const { spawnPaymentNetworkThread } = await import("../payments/embedded/payment-network-thread.js");
-    const embedded = spawnPaymentNetworkThread(
-      { facilitatorPrivateKey: keys.embeddedFacilitatorKey, journalFile: path.join(config.dataDir, "chain-journal.ndjson") },
-      { laneOfPayment },
-    );
+    const embedded =
+      running ??
+      (await import("../payments/embedded/payment-network-thread.js")).spawnPaymentNetworkThread(
+        { facilitatorPrivateKey: keys.embeddedFacilitatorKey, journalFile: path.join(config.dataDir, "chain-journal.ndjson") },
+        { laneOfPayment },
+      );
     return {
       facilitator: embedded.facilitator,
       embedded,

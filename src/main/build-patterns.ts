@@ -30,10 +30,16 @@ export interface Patterns {
 }
 
 /** The pattern engine's routes, reading whole histories through the per-node series cache. */
-export function buildPatterns(marketData: MarketData, clock: Clock, universe?: FixedUniverse): Patterns {
+export function buildPatterns(
+  marketData: MarketData,
+  clock: Clock,
+  universe?: FixedUniverse,
+  /** A pool already running (a test seam of buildService), used instead of a pool of this node's own and left open at close. */
+  sharedPool?: SearchWorkerPool,
+): Patterns {
   // Every search runs on the pool's threads, each loading the kernels itself: this thread loads none.
   const seriesCache = new SeriesCache(resolveSymbol, marketData.barCache, clock);
-  const pool = new SearchWorkerPool();
+  const pool = sharedPool ?? new SearchWorkerPool();
   const service = new PatternService(seriesCache, pool, universe);
   const screens = new ScreenService(seriesCache, pool);
   return {
@@ -48,6 +54,8 @@ export function buildPatterns(marketData: MarketData, clock: Clock, universe?: F
       pool.prime(series.map((one) => one.series));
       return loaded;
     },
-    close: () => pool.close(),
+    close: async () => {
+      if (sharedPool === undefined) await pool.close();
+    },
   };
 }

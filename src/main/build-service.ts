@@ -6,6 +6,8 @@ import type { Config } from "../config/config.js";
 import { systemClock, type Clock } from "../domain/clock.js";
 import type { AppEnv } from "../http/app-env.js";
 import type { PaymentLane } from "../payments/embedded/payment-lanes.js";
+import type { PaymentNetworkThread } from "../payments/embedded/payment-network-thread.js";
+import type { SearchWorkerPool } from "../services/patterns/search-worker-pool.js";
 import { createApp } from "../http/create-app.js";
 import { AnswerEncoderThread } from "../http/answer-encoding/answer-encoder-thread.js";
 import { compileParamParsers, rehearseQuotes } from "../http/rehearsal.js";
@@ -76,6 +78,19 @@ export interface BuildOptions {
   feeds?: FeedOverrides;
   /** Test seam: what the demand reports read from the mirrors, router and probe (synthetic in tests). */
   demandSources?: DemandSources;
+  /**
+   * Test seam: an embedded payment network already running, used instead of starting one (the test harness
+   * shares one chain among the services of a test process, as booting one costs about a second of CPU). The
+   * service leaves it open at close; its payments all take the cheap lane (./payment-lanes.ts), as the chain's
+   * thread was started without this service's routes.
+   */
+  embeddedChain?: PaymentNetworkThread;
+  /**
+   * Test seam: search workers already running, used instead of starting this service's own (the test harness
+   * shares one pool among the services of a test process: each worker costs about a second of CPU to start).
+   * The service leaves it open at close. Histories are versioned per object, so services never see each other's.
+   */
+  searchWorkers?: SearchWorkerPool;
   /** Test seam: a facilitator wrapper (e.g. one that fails settlement) around the configured one. */
   wrapFacilitator?: (facilitator: FacilitatorClient) => FacilitatorClient;
   /** Test seams of the discovery family (index crawler transport, reliability, sponsored placements). */
@@ -130,7 +145,7 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
   const heavyOperations = new Set(ROUTE_CATALOG.filter(isHeavyRoute).map((route) => route.operationId));
   const laneOfPayment = (): PaymentLane => (heavyOperations.has(scopes.current()?.operationId ?? "") ? "heavy" : "cheap");
   // First: a node whose facilitator cannot settle refuses to start before it opens anything else.
-  const wiring = await buildFacilitator(config, keys, laneOfPayment);
+  const wiring = await buildFacilitator(config, keys, laneOfPayment, options.embeddedChain);
   const { embedded, payTo } = wiring;
   const database =
     options.database ??
@@ -167,7 +182,7 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
   operations.push(apiCatalogRoute(() => operations, payTo));
   const marketData = buildMarketData(config, database, clock, options.marketData, logger);
   operations.push(...marketData.routes);
-  const patterns = buildPatterns(marketData, clock, UNIVERSE_ALL);
+  const patterns = buildPatterns(marketData, clock, UNIVERSE_ALL, options.searchWorkers);
   operations.push(...patterns.routes);
   // Analytics route families register below, one line each: operations.push(...buildX({ marketData, patterns, clock }).routes);
   operations.push(...buildCrossAsset({ marketData, patterns, clock, config }).routes);
@@ -309,7 +324,7 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
       await ads.close();
       await patterns.close();
       await answerEncoder.close();
-      await embedded?.close();
+      if (options.embeddedChain === undefined) await embedded?.close();
       if (options.database === undefined) await database.close();
     },
   };

@@ -11,6 +11,7 @@ import { IndexMirror } from "../../src/storage/repos/index-mirror.js";
 import { SnapshotCache } from "../../src/services/feeds/snapshot-cache.js";
 import { createDatabase } from "../../src/storage/create-database.js";
 import { FeedSnapshots } from "../../src/storage/repos/feed-snapshots.js";
+import { sharedEmbeddedChain, sharedSearchWorkers } from "./shared-threads.js";
 import { DAILY_DATASET_DIR, SHARED_DIR } from "./shared-paths.js";
 
 /**
@@ -36,11 +37,19 @@ export interface TestServiceOptions extends Omit<BuildOptions, "database"> {
    * do: a file database's syncs to disk are part of a paid call's cost).
    */
   databaseOnDisk?: boolean;
+  /**
+   * Start a chain of this service's own instead of using the one the test process shares (./shared-threads.ts):
+   * for tests that need an empty chain or the production wiring of the payment thread (its lanes).
+   */
+  ownChain?: boolean;
+  /** Start search workers of this service's own instead of the test process's shared pool (./shared-threads.ts). */
+  ownSearchWorkers?: boolean;
 }
 
 /**
- * The real service as production wires it (embedded chain, real facilitator, real signer), on an
- * in-memory SQLite database (or a file: `databaseOnDisk`), a temporary data directory, and the shared daily dataset as market data.
+ * The real service as production wires it (embedded chain and search workers, shared by the test process unless
+ * `ownChain` / `ownSearchWorkers`; real facilitator, real signer), on an in-memory SQLite database (or a file:
+ * `databaseOnDisk`), a temporary data directory, and the shared daily dataset as market data.
  * Per-client rate limits are off by default (see below); every other edge rule applies as in production.
  */
 export async function startTestService(options: TestServiceOptions = {}): Promise<Service & { dataDir: string }> {
@@ -63,7 +72,15 @@ export async function startTestService(options: TestServiceOptions = {}): Promis
     await importSnapshots(new SnapshotCache(new FeedSnapshots(database.db), { nowMs: () => Date.now() }, silent), fixturesDir);
     await importCrawlFile(new IndexMirror(database.db), path.join(fixturesDir, RECORDED_CDP_CRAWL));
   }
-  const service = await buildService(config, { outboundResolve: exampleDns, ...options, database, logger: options.logger ?? pino({ level: "silent" }) });
+  const embeddedChain = options.ownChain === true || config.facilitator.mode !== "embedded" ? undefined : sharedEmbeddedChain();
+  const service = await buildService(config, {
+    outboundResolve: exampleDns,
+    embeddedChain,
+    searchWorkers: options.ownSearchWorkers === true ? undefined : sharedSearchWorkers(),
+    ...options,
+    database,
+    logger: options.logger ?? pino({ level: "silent" }),
+  });
   return {
     ...service,
     dataDir,

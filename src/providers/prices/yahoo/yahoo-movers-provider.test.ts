@@ -1,4 +1,4 @@
-import { expect, it } from "vitest";
+import { beforeEach, expect, it } from "vitest";
 import {
   createYahooReplayFetch,
   describeWithShared,
@@ -32,6 +32,10 @@ function setup(fixtures: Array<string | YahooEnvelope>, routes: ReplayRoute[] = 
 }
 
 describeWithShared("YahooMoversProvider (recorded screener responses)", () => {
+  // yahoo-finance2 3.x keeps the crumb in a module variable shared by every instance: forget the one an earlier
+  // test (of this file or another in the same process) fetched, so each client walks the crumb flow itself.
+  beforeEach(() => getCrumbClear(new ExtendedCookieJar()));
+
   it("walks the recorded cookie/crumb flow and maps day gainers, percent -> decimal", async () => {
     const { provider, replay, logs } = setup(["dailyGainers.json"]);
     const movers = await provider.movers("gainers", 5);
@@ -98,9 +102,6 @@ describeWithShared("YahooMoversProvider (recorded screener responses)", () => {
     const routes: ReplayRoute[] = [
       { match: /\/v1\/test\/getcrumb$/, respond: () => new Response("Too Many Requests", { status: 429, headers: { "retry-after": "5" } }) },
     ];
-    // yahoo-finance2 3.x keeps the crumb in a module variable shared by every instance: forget the one an
-    // earlier test fetched, so this client has to ask the (throttled) crumb endpoint itself.
-    await getCrumbClear(new ExtendedCookieJar());
     const { provider } = setup(["dailyGainers.json"], routes);
     const error = await appError(provider.movers("gainers", 5));
     expect(error.code).toBe("UPSTREAM_UNAVAILABLE");

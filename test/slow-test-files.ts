@@ -1,0 +1,10 @@
+/**
+ * The files of `npm run test:slow`, which CI runs after `npm test`: each runs for many seconds because of what
+ * it is, not because of how it is written. Everything else belongs in `npm test`, which must stay a few minutes.
+ */
+export const SLOW_TEST_FILES = [
+  // A soak: every odd value of every parameter of every route, against the error model.
+  "test/contracts/caller-input-robustness.test.ts",
+  // Whole-history replays of the trading signal against an independent oracle, one as-of date at a time.
+  "test/trading/signal-backtest.test.ts",
+];
