@@ -3,7 +3,7 @@ import { SIGNALS_HISTORY_EXAMPLE, TRADING_PERFORMANCE_EXAMPLE } from "../../src/
 import { SIGNAL_SCORING_JOB } from "../../src/jobs/signal-scoring.js";
 import { FakeClock } from "../support/fake-clock.js";
 import { DAILY_DATASET_DIR, SHARED_PRESENT } from "../support/shared-paths.js";
-import { offlineTrading } from "./offline-trading.js";
+import { offlineTrading } from "../support/offline-trading.js";
 
 type Body = Record<string, any>;
 

@@ -6,7 +6,7 @@ import { TRADING_SIGNAL_EXAMPLE } from "../../src/contracts/trading/trading-exam
 import { FakeClock } from "../support/fake-clock.js";
 import { expectValidationFailures, paidRoutes, startPaidService } from "../support/paid-routes.js";
 import { DAILY_DATASET_DIR, SHARED_PRESENT } from "../support/shared-paths.js";
-import { offlineTrading } from "./offline-trading.js";
+import { offlineTrading } from "../support/offline-trading.js";
 
 type Body = Record<string, any>;
 const EXAMPLE_NOW_MS = Date.parse("2026-11-23T12:00:00.000Z");

@@ -6,7 +6,7 @@ import { buildMarketData } from "../../src/main/build-market-data.js";
 import { buildPatterns } from "../../src/main/build-patterns.js";
 import { buildTrading } from "../../src/main/build-trading.js";
 import { createDatabase } from "../../src/storage/create-database.js";
-import type { FakeClock } from "../support/fake-clock.js";
+import type { FakeClock } from "./fake-clock.js";
 
 type Body = Record<string, any>;
 
