@@ -6,8 +6,8 @@
  *   npm run examples [-- --write]   rewritten where the answer changed (the default)
  *   npm run examples -- --check     compared: exits 1 listing every difference, operation and field
  *
- * A new example starts as a file holding only `{ "params": ... }` and an entry in the registry; --write fills in
- * the response. Needs ../shared (the daily dataset and recordings).
+ * A new example starts as a file `{ "params": {...}, "response": {} }`, imported by its contract, and an entry in the
+ * registry; --write fills in the response. Needs ../shared (the daily dataset and recordings).
  */
 import "../test/support/no-network.js";
 import { SHARED_MISSING_REASON, SHARED_PRESENT } from "../test/support/shared-paths.js";

@@ -75,15 +75,23 @@ const ARENA_REASON =
 const arena = (name: string, operation: string): UngeneratedExample => ({ operations: [operation], file: `src/contracts/arena/${name}.example.json`, reason: ARENA_REASON });
 
 const ADS_REASON =
-  "recorded once after four campaign purchases and 44 serves (ads-campaign.ts describes the scenario), which no code replays; campaign ids, " +
-  "impression ids and advertiser wallets are new per run. test/ads checks the behaviour";
+  "recorded once on the example deployment, in a scenario no code replays: four wallets bought router campaigns (the first with the " +
+  "campaign example's parameters, three more with $5 each), an hour later the serve example was called, then 40 router serves (every " +
+  "seventh clicked) and 3 arena-rounds serves, and an hour after that the status and network examples; campaign ids, impression ids " +
+  "and advertiser wallets are new per run. test/ads checks the behaviour";
 const ads = (name: string, operation: string): UngeneratedExample => ({ operations: [operation], file: `src/contracts/ads/${name}.example.json`, reason: ADS_REASON });
 
 const ALERT_REASON = "watch_id and secret are random per registration, and the status and cancel examples name a registered alert; test/alerts checks the answers";
 const ABRIDGED = (recording: string) => `abridged from the ${recording} recording (long lists cut); test/feeds checks each full answer`;
 
 export const UNGENERATED_EXAMPLES: readonly UngeneratedExample[] = [
-  { operations: ["api_probe"], file: "src/contracts/probe/probe.example.json", reason: "probes an origin over the network: recorded against the test service on loopback with its origin renamed (and its timings measured); test/probe/probe-own-app.test.ts checks its checks, statuses and grade against a live probe" },
+  {
+    operations: ["api_probe"],
+    file: "src/contracts/probe/probe.example.json",
+    reason:
+      "probes an origin over the network: recorded against the test service on loopback, its origin renamed to https://precedent.example " +
+      "(and its timings measured); test/probe/probe-own-app.test.ts checks its checks, statuses and grade against a live probe",
+  },
   demand("demand-about", "api_demand_about"),
   demand("demand-top", "api_demand_top"),
   demand("demand-unmet", "api_demand_unmet"),

@@ -7,7 +7,7 @@ import { GENERATED_EXAMPLES, UNGENERATED_EXAMPLES, type GeneratedExample } from 
 
 export interface ExampleFile {
   params: ExampleParams;
-  response?: unknown;
+  response: unknown;
 }
 
 export interface ExamplesReport {
@@ -15,7 +15,7 @@ export interface ExamplesReport {
   problems: string[];
   /** Files rewritten (--write only). */
   written: string[];
-  /** `not generated: <operations> (<where>): <reason>`, one line per entry of UNGENERATED_EXAMPLES. */
+  /** `not generated: <reason>` followed by the operations it applies to and where their examples are, one per reason. */
   notGenerated: string[];
 }
 
@@ -31,6 +31,12 @@ const show = (value: unknown) => {
   return text.length > 120 ? `${text.slice(0, 117)}...` : text;
 };
 const describe = (operation: string, d: Difference) => `${operation}: response${d.path === "" ? "" : `.${d.path}`}: documented ${show(d.documented)}, answered ${show(d.answered)}`;
+
+function notGeneratedLines(): string[] {
+  const byReason = new Map<string, string[]>();
+  for (const e of UNGENERATED_EXAMPLES) byReason.set(e.reason, [...(byReason.get(e.reason) ?? []), `  ${e.operations.join(", ")}: ${e.file ?? "in the contract"}`]);
+  return [...byReason].map(([reason, where]) => [`not generated: ${reason}`, ...where].join("\n"));
+}
 
 /** Starts each deployment once, on first use, and closes them all at the end. */
 function deploymentPool() {
@@ -75,7 +81,7 @@ export async function runExamples(mode: "check" | "write"): Promise<ExamplesRepo
   const report: ExamplesReport = {
     problems: [],
     written: [],
-    notGenerated: UNGENERATED_EXAMPLES.map((e) => `not generated: ${e.operations.join(", ")} (${e.file ?? "in the contract"}): ${e.reason}`),
+    notGenerated: notGeneratedLines(),
   };
   const deployments = deploymentPool();
   try {
