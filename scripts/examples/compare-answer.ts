@@ -7,6 +7,7 @@
 
 export interface Difference {
   path: string;
+  /** undefined: the field is absent on this side. */
   documented: unknown;
   answered: unknown;
 }
@@ -43,8 +44,8 @@ function collect(documented: Json, answered: Json, walk: Walk, out: Difference[]
     for (let i = 0; i < Math.min(documented.length, answered.length); i++) collect(documented[i], answered[i], child(walk, i), out);
   } else if (isObject(documented) && isObject(answered)) {
     for (const key of new Set([...Object.keys(documented), ...Object.keys(answered)])) {
-      if (!Object.hasOwn(answered, key)) out.push({ path: child(walk, key).shown, documented: documented[key], answered: "(absent)" });
-      else if (!Object.hasOwn(documented, key)) out.push({ path: child(walk, key).shown, documented: "(absent)", answered: answered[key] });
+      // A key on one side only is a difference whatever its value; undefined stands for the absent side.
+      if (!Object.hasOwn(answered, key) || !Object.hasOwn(documented, key)) out.push({ path: child(walk, key).shown, documented: documented[key], answered: answered[key] });
       else collect(documented[key], answered[key], child(walk, key), out);
     }
   } else if (!sameLeaf(documented, answered)) {

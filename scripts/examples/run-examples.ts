@@ -27,10 +27,11 @@ export function readExampleFile(file: string): ExampleFile {
 export const exampleText = (example: ExampleFile) => `${JSON.stringify(example, null, 2)}\n`;
 
 const show = (value: unknown) => {
-  const text = value === undefined ? "(absent)" : typeof value === "string" && value.startsWith("(") ? value : JSON.stringify(value);
+  const text = value === undefined ? "(absent)" : JSON.stringify(value);
   return text.length > 120 ? `${text.slice(0, 117)}...` : text;
 };
-const describe = (operation: string, d: Difference) => `${operation}: response${d.path === "" ? "" : `.${d.path}`}: documented ${show(d.documented)}, answered ${show(d.answered)}`;
+const describeDifference = (operation: string, d: Difference) =>
+  `${operation}: response${d.path === "" ? "" : `.${d.path}`}: documented ${show(d.documented)}, answered ${show(d.answered)}`;
 
 function notGeneratedLines(): string[] {
   const byReason = new Map<string, string[]>();
@@ -44,7 +45,8 @@ function deploymentPool() {
   return {
     get: (name: DeploymentName) => started.get(name) ?? started.set(name, DEPLOYMENTS[name]()).get(name)!,
     close: async () => {
-      for (const deployment of started.values()) await (await deployment).close();
+      // One that failed to start has nothing to close (its calls reported the failure).
+      for (const deployment of started.values()) await (await deployment.catch(() => undefined))?.close();
     },
   };
 }
@@ -52,20 +54,22 @@ function deploymentPool() {
 async function runOne(entry: GeneratedExample, deployments: ReturnType<typeof deploymentPool>, write: boolean, report: ExamplesReport): Promise<void> {
   const example = readExampleFile(entry.file);
   let answerToWrite: unknown;
+  let failed = false;
   for (const operation of entry.operations) {
     const { status, body } = await (await deployments.get(entry.deployment)).call(operation, example.params).catch((error: Error) => ({ status: 0, body: error.message }));
     if (status !== 200) {
       report.problems.push(`${operation}: answered ${status === 0 ? "by throwing" : status}: ${show(body)}`);
+      failed = true;
       continue;
     }
     // Writing, the first operation's answer is the new example and the others must answer the same.
     if (!write || answerToWrite !== undefined) {
       const documented = write ? answerToWrite : example.response;
-      report.problems.push(...differences(documented, body, entry.volatile).map((d) => describe(operation, d)));
+      report.problems.push(...differences(documented, body, entry.volatile).map((d) => describeDifference(operation, d)));
     }
     answerToWrite ??= body;
   }
-  if (!write || answerToWrite === undefined) return;
+  if (!write || failed) return;
   const text = exampleText({ params: example.params, response: reconcile(example.response, answerToWrite, entry.volatile) });
   if (text === fs.readFileSync(path.join(REPO_ROOT, entry.file), "utf8")) return;
   fs.writeFileSync(path.join(REPO_ROOT, entry.file), text);
