@@ -1,9 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { SHARED_PRESENT } from "../support/shared-paths.js";
 import { covariance, meanOf, readCsv, sharedWindow } from "./naive-portfolio.js";
-import { optimizePortfolioContract } from "../../src/contracts/portfolio/optimize-portfolio.js";
-import { paidRoutes, queryOf } from "../support/paid-routes.js";
-import { expectSameResponse } from "../support/same-response.js";
+import { paidRoutes } from "../support/paid-routes.js";
 
 type Weight = { ticker: string; weight: number; mean_return_annual: number; volatility_annual: number };
 
@@ -140,15 +138,5 @@ describe.skipIf(!SHARED_PRESENT)("/optimize_portfolio on the daily dataset", () 
     expect(status).toBe(404);
     expect(body.error.code).toBe("UNKNOWN_TICKER");
     expect(body.error.details).toEqual([{ param: "tickers", issue: expect.stringContaining("ZZZZQ") }]);
-  });
-});
-
-describe.skipIf(!SHARED_PRESENT)("documented /optimize_portfolio example", () => {
-  const { call } = paidRoutes();
-
-  it("is what the service answers", async () => {
-    const { status, body } = await call(`/optimize_portfolio?${queryOf(optimizePortfolioContract.example.params)}`);
-    expect(status).toBe(200);
-    expectSameResponse(body, optimizePortfolioContract.example.response, "optimize_portfolio");
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ANALYZE_EXAMPLE } from "../../src/contracts/trading/analyze-example.js";
+import { analyzeContract } from "../../src/contracts/trading/analyze.js";
 import { FakeClock } from "../support/fake-clock.js";
 import { expectValidationFailures, paidRoutes } from "../support/paid-routes.js";
 import { SHARED_PRESENT } from "../support/shared-paths.js";
@@ -13,9 +13,9 @@ describe.skipIf(!SHARED_PRESENT)("/analyze on the daily dataset", () => {
   const { call } = harness;
 
   it("answers the documented example with the figures /pattern_backtest gives for the same move", async () => {
-    const { status, body } = await call(ask(ANALYZE_EXAMPLE.params.question));
+    const { status, body } = await call(ask(String(analyzeContract.example.params.question)));
     expect(status).toBe(200);
-    expect(body).toEqual(ANALYZE_EXAMPLE.response);
+    expect(body).toEqual(analyzeContract.example.response);
     const direct = (await call("/pattern_backtest?ticker=AAPL&lookback_days=5&forward_days=20&min_return=-0.1")).body;
     expect(body.routes_used).toEqual(["/pattern_backtest"]);
     expect(JSON.stringify(direct)).toContain(String(body.data.mean));

@@ -1,6 +1,6 @@
 import Sentiment from "sentiment";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { NARRATIVE_EXAMPLE } from "../../src/contracts/trading/narrative-example.js";
+import { narrativeContract } from "../../src/contracts/trading/narrative.js";
 import { FakeClock } from "../support/fake-clock.js";
 import { startPaidService, type PaidService } from "../support/paid-routes.js";
 import { envelopeResponse, loadYahooEnvelope } from "../support/replay-fetch.js";
@@ -31,7 +31,7 @@ describe.skipIf(!SHARED_PRESENT)("/api/narrative with Yahoo search replayed from
   it("answers the documented example: momentum with its dates, every recorded headline scored by the lexicon, their mean, a theme", async () => {
     const { status, body } = await started.call("/api/narrative?ticker=AAPL");
     expect(status).toBe(200);
-    expect(body).toEqual(NARRATIVE_EXAMPLE.response);
+    expect(body).toEqual(narrativeContract.example.response);
     const recorded = (loadYahooEnvelope("search-AAPL.json").response.bodyJson as { news: { title: string }[] }).news;
     expect(body.news.headlines.map((h: Body) => h.title)).toEqual(recorded.map((n) => n.title));
     const lexicon = new Sentiment();

@@ -6,7 +6,7 @@ import { FakeClock } from "../support/fake-clock.js";
 import { paidRoutes, expectValidationFailures } from "../support/paid-routes.js";
 import { DAILY_DATASET_DIR, SHARED_PRESENT } from "../support/shared-paths.js";
 import { naiveReplay, readCsvBars } from "../reference/naive-signal-replay.js";
-import { offlineTrading } from "./offline-trading.js";
+import { offlineTrading } from "../support/offline-trading.js";
 
 type Body = Record<string, any>;
 const NOW_MS = Date.parse("2026-11-23T12:00:00.000Z");

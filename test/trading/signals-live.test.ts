@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SIGNALS_LIVE_EXAMPLE } from "../../src/contracts/trading/signals-live-example.js";
+import { signalsLiveContract } from "../../src/contracts/trading/signals-live.js";
 import { FakeClock } from "../support/fake-clock.js";
 import { expectValidationFailures, paidRoutes } from "../support/paid-routes.js";
 import { SHARED_PRESENT } from "../support/shared-paths.js";
@@ -17,7 +17,7 @@ describe.skipIf(!SHARED_PRESENT)("/api/signals/live on the daily dataset", () =>
 
   it("fires and logs a signal per asset, reuses it within the TTL, fires anew after it, and itemizes unknown assets", async () => {
     const first = (await call("/api/signals/live?assets=AAPL,btc,NOPE")).body;
-    expect(withoutIds(first)).toEqual(withoutIds(SIGNALS_LIVE_EXAMPLE.response));
+    expect(withoutIds(first)).toEqual(withoutIds(signalsLiveContract.example.response));
     expect(first.signals.map((s: Body) => s.status)).toEqual(["fresh", "fresh", "unknown_ticker"]);
     // The fresh signals are in the public log at once, exactly as answered.
     const history = (await call("/trading/signals/history")).body;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { TRADING_PORTFOLIO_EXAMPLE } from "../../src/contracts/trading/trading-portfolio-example.js";
+import { tradingPortfolioContract } from "../../src/contracts/trading/trading-portfolio.js";
 import { FakeClock } from "../support/fake-clock.js";
 import { startPaidService, type PaidService } from "../support/paid-routes.js";
 import { createHyperliquidReplayFetch } from "../support/replay-fetch.js";
@@ -24,7 +24,7 @@ describe.skipIf(!SHARED_PRESENT)("/trading/portfolio replayed from the recorded 
     await withService({ TRADING_ACCOUNT: ACCOUNT.toUpperCase().replace("0X", "0x") }, fetch, async ({ call }) => {
       const { status, body } = await call(`/trading/portfolio?address=${ACCOUNT}`);
       expect(status).toBe(200);
-      expect(body).toEqual(TRADING_PORTFOLIO_EXAMPLE.response);
+      expect(body).toEqual(tradingPortfolioContract.example.response);
       expect(fetch.calls).toEqual(Array(2).fill("POST https://api.hyperliquid.xyz/info clearinghouseState"));
       // The totals are the sums of what is listed.
       const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { TRADING_SCAN_EXAMPLE } from "../../src/contracts/trading/trading-scan-example.js";
+import { tradingScanContract } from "../../src/contracts/trading/trading-scan.js";
 import { TRADING_SCAN_UNIVERSE } from "../../src/domain/trading-universe.js";
 import { FakeClock } from "../support/fake-clock.js";
 import { expectValidationFailures, paidRoutes, startPaidService } from "../support/paid-routes.js";
@@ -20,7 +20,7 @@ describe.skipIf(!SHARED_PRESENT)("/trading/scan on the daily dataset", () => {
   it("answers the documented example (apart from ids), logs every fired signal and lists the assets it could not price", async () => {
     const { status, body } = await call("/trading/scan?top_n=3");
     expect(status).toBe(200);
-    expect(scanWithoutIds(body)).toEqual(scanWithoutIds(TRADING_SCAN_EXAMPLE.response));
+    expect(scanWithoutIds(body)).toEqual(scanWithoutIds(tradingScanContract.example.response));
     expect(body.universe.symbols).toHaveLength(22);
     expect(body.fired + body.failures.length).toBe(22);
     // The dataset holds 15 of the 22 symbols; the other seven are itemized, not fatal.

@@ -2,11 +2,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { TRADING_SIGNAL_EXAMPLE } from "../../src/contracts/trading/trading-examples.js";
+import { tradingSignalContract } from "../../src/contracts/trading/trading-signal.js";
 import { FakeClock } from "../support/fake-clock.js";
 import { expectValidationFailures, paidRoutes, startPaidService } from "../support/paid-routes.js";
 import { DAILY_DATASET_DIR, SHARED_PRESENT } from "../support/shared-paths.js";
-import { offlineTrading } from "./offline-trading.js";
+import { offlineTrading } from "../support/offline-trading.js";
 
 type Body = Record<string, any>;
 const EXAMPLE_NOW_MS = Date.parse("2026-11-23T12:00:00.000Z");
@@ -20,8 +20,8 @@ describe.skipIf(!SHARED_PRESENT)("/trading/signal on the daily dataset", () => {
     const { status, body } = await call("/trading/signal?ticker=AAPL&horizon_days=30");
     expect(status).toBe(200);
     expect(body.signal_id).toMatch(/^sig_[0-9a-f]{24}$/);
-    expect(body.signal_id).not.toBe(TRADING_SIGNAL_EXAMPLE.response.signal_id);
-    expect(withoutIdentity(body)).toEqual(withoutIdentity(TRADING_SIGNAL_EXAMPLE.response));
+    expect(body.signal_id).not.toBe(tradingSignalContract.example.response.signal_id);
+    expect(withoutIdentity(body)).toEqual(withoutIdentity(tradingSignalContract.example.response));
     const { analog, regime, sizing } = body.components;
     expect(analog.analog_score).toBeCloseTo(Math.max(-1, Math.min(1, analog.mean / analog.std)), 12);
     expect(regime.regime_score).toBeCloseTo(Math.max(-1, Math.min(1, regime.trend_z / 2)), 12);

@@ -2,10 +2,12 @@ import { z } from "@hono/zod-openapi";
 import { AD_PLACEMENTS, MAX_BUDGET_USD, MIN_BUDGET_USD } from "../../domain/ad-campaign.js";
 import { CREATIVE_LIMITS, creativeTextIssue, normalizeCreativeText, parseCampaignKeywords } from "../../domain/ad-creative-rules.js";
 import type { OperationContract } from "../operation-contract.js";
+import { documentedExample } from "../documented-example.js";
 import { enumParam, numberParam } from "../params.js";
 import { BUDGET_RULE } from "./ad-rules.js";
-import { ADS_CAMPAIGN_EXAMPLE, ADS_CAMPAIGN_STATUS_EXAMPLE } from "./ads-examples.js";
 import { CampaignSchema, campaignIdParam } from "./campaign-schema.js";
+import campaignExample from "./ads-campaign.example.json" with { type: "json" };
+import statusExample from "./ads-campaign-status.example.json" with { type: "json" };
 
 const creativeText = (limits: { min: number; max: number }, description: string, example: string) =>
   z
@@ -60,7 +62,7 @@ export const adsCampaignContract: OperationContract<typeof params, typeof Campai
     "GET /api/ads/campaign/status?campaign_id= is the free status check (remaining budget, impressions, clicks, state).",
   params,
   response: CampaignSchema,
-  example: ADS_CAMPAIGN_EXAMPLE,
+  example: documentedExample(CampaignSchema, campaignExample),
   errors: [],
 };
 
@@ -75,6 +77,6 @@ export const adsCampaignStatusContract: OperationContract<typeof statusParams, t
     "remaining and spent budget, impressions and first clicks so far. An unknown id is a 404.",
   params: statusParams,
   response: CampaignSchema,
-  example: ADS_CAMPAIGN_STATUS_EXAMPLE,
+  example: documentedExample(CampaignSchema, statusExample),
   errors: ["NOT_FOUND"],
 };

@@ -1,7 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import { AD_PLACEMENTS } from "../../domain/ad-campaign.js";
 import type { OperationContract } from "../operation-contract.js";
-import { ADS_NETWORK_EXAMPLE } from "./ads-examples.js";
+import { documentedExample } from "../documented-example.js";
+import exampleJson from "./ads-network.example.json" with { type: "json" };
 
 const params = z.object({});
 
@@ -55,6 +56,6 @@ export const adsNetworkContract: OperationContract<typeof params, typeof respons
     `placement the serve requests, impressions, first clicks, fill rate and click-through rate. ${ADS_PRIVACY_NOTE}`,
   params,
   response,
-  example: ADS_NETWORK_EXAMPLE,
+  example: documentedExample(response, exampleJson),
   errors: [],
 };

@@ -1,10 +1,11 @@
 import { z } from "@hono/zod-openapi";
 import { AD_PLACEMENTS, keywordTokens } from "../../domain/ad-campaign.js";
 import type { OperationContract } from "../operation-contract.js";
+import { documentedExample } from "../documented-example.js";
 import { enumParam } from "../params.js";
 import { CLICK_RULE, SELECTION_RULE } from "./ad-rules.js";
-import { ADS_SERVE_EXAMPLE } from "./ads-examples.js";
 import { SponsoredItemSchema } from "./sponsored-item.js";
+import exampleJson from "./ads-serve.example.json" with { type: "json" };
 
 const params = z.object({
   placement: enumParam(AD_PLACEMENTS, { description: "The slot being filled (see /api/ads/rate-card)" }),
@@ -35,6 +36,6 @@ export const adsServeContract: OperationContract<typeof params, typeof response>
     `the campaign's budget; an exhausted campaign is never served. ${CLICK_RULE}`,
   params,
   response,
-  example: ADS_SERVE_EXAMPLE,
+  example: documentedExample(response, exampleJson),
   errors: [],
 };

@@ -2,8 +2,9 @@ import { z } from "@hono/zod-openapi";
 import { SPARSE_BIN_BELOW } from "../../analytics/forecast-scoring.js";
 import { SCORE_DEFINITIONS } from "./arena-texts.js";
 import type { OperationContract } from "../operation-contract.js";
-import { ARENA_DIAGNOSTIC_EXAMPLE } from "./arena-examples.js";
+import { documentedExample } from "../documented-example.js";
 import { agentParam } from "./arena-predict.js";
+import exampleJson from "./arena-diagnostic.example.json" with { type: "json" };
 
 const params = z.object({ agent: agentParam("Your agent key; only the wallet it is bound to may read its diagnosis") });
 
@@ -53,6 +54,6 @@ export const arenaDiagnosticContract: OperationContract<typeof params, typeof re
     "the agent key is bound to may call it: another wallet gets 403 FORBIDDEN, a key that never entered 404 NOT_FOUND (neither charged).",
   params,
   response,
-  example: ARENA_DIAGNOSTIC_EXAMPLE,
+  example: documentedExample(response, exampleJson),
   errors: ["NOT_FOUND", "FORBIDDEN"],
 };

@@ -1,8 +1,9 @@
 import { z } from "@hono/zod-openapi";
 import { LEADERBOARD_METHOD } from "./arena-texts.js";
 import type { OperationContract } from "../operation-contract.js";
+import { documentedExample } from "../documented-example.js";
 import { intParam } from "../params.js";
-import { ARENA_PERFORMANCE_EXAMPLE } from "./arena-examples.js";
+import exampleJson from "./arena-performance.example.json" with { type: "json" };
 
 const params = z.object({ limit: intParam({ min: 1, max: 200, default: 50, description: "Most agents listed (1 to 200, default 50)" }) });
 
@@ -34,6 +35,6 @@ export const arenaPerformanceContract: OperationContract<typeof params, typeof r
   description: `The arena leaderboard: measured forecasting skill of agents. ${LEADERBOARD_METHOD} Agent keys are shown; wallets never are.`,
   params,
   response,
-  example: ARENA_PERFORMANCE_EXAMPLE,
+  example: documentedExample(response, exampleJson),
   errors: [],
 };

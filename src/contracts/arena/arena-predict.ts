@@ -1,8 +1,9 @@
 import { z } from "@hono/zod-openapi";
 import type { OperationContract } from "../operation-contract.js";
+import { documentedExample } from "../documented-example.js";
 import { numberParam } from "../params.js";
-import { ARENA_PREDICT_EXAMPLE } from "./arena-examples.js";
 import { RoundSchema } from "./round-schema.js";
+import exampleJson from "./arena-predict.example.json" with { type: "json" };
 
 export const agentParam = (description: string) =>
   z
@@ -49,6 +50,6 @@ export const arenaPredictContract: OperationContract<typeof params, typeof respo
     "The entry scores (p - outcome)^2 once the round settles; a void round scores nothing.",
   params,
   response,
-  example: ARENA_PREDICT_EXAMPLE,
+  example: documentedExample(response, exampleJson),
   errors: ["NOT_FOUND", "FORBIDDEN", "CONFLICT"],
 };

@@ -1,9 +1,10 @@
 import { z } from "@hono/zod-openapi";
 import { ARENA_COINS, HOW_TO_PLAY, LEADERBOARD_MIN_SETTLED, LOCK_LEAD_MS, SETTLEMENT_METHOD, WHAT_A_SPONSOR_GETS } from "../../domain/arena-rules.js";
 import type { OperationContract } from "../operation-contract.js";
+import { documentedExample } from "../documented-example.js";
 import { enumParam, intParam } from "../params.js";
-import { ARENA_ROUNDS_EXAMPLE } from "./arena-examples.js";
 import { RoundSchema } from "./round-schema.js";
+import exampleJson from "./arena-rounds.example.json" with { type: "json" };
 
 const params = z.object({
   status: enumParam(["open", "locked", "settling", "settled", "void"], {
@@ -46,6 +47,6 @@ export const arenaRoundsContract: OperationContract<typeof params, typeof respon
     `entries. Settlement: ${SETTLEMENT_METHOD} Sponsors: ${WHAT_A_SPONSOR_GETS}`,
   params,
   response,
-  example: ARENA_ROUNDS_EXAMPLE,
+  example: documentedExample(response, exampleJson),
   errors: [],
 };

@@ -1,8 +1,9 @@
 import { z } from "@hono/zod-openapi";
 import { SPONSOR_AMOUNT_MAX_USD, SPONSOR_AMOUNT_MIN_USD, SPONSOR_MESSAGE_MAX, SPONSOR_NAME_MAX, WHAT_A_SPONSOR_GETS } from "../../domain/arena-rules.js";
 import type { OperationContract } from "../operation-contract.js";
+import { documentedExample } from "../documented-example.js";
 import { numberParam } from "../params.js";
-import { ARENA_SPONSOR_EXAMPLE } from "./arena-examples.js";
+import exampleJson from "./arena-sponsor.example.json" with { type: "json" };
 
 // Printable text only: the listing shows it verbatim to agents and people.
 const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
@@ -52,6 +53,6 @@ export const arenaSponsorContract: OperationContract<typeof params, typeof respo
     `sponsor or message, is a 422 before any 402). What you get: ${WHAT_A_SPONSOR_GETS}`,
   params,
   response,
-  example: ARENA_SPONSOR_EXAMPLE,
+  example: documentedExample(response, exampleJson),
   errors: [],
 };

@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { OperationContract } from "../operation-contract.js";
-import { CENSUS_EXAMPLE } from "./census-example.js";
+import { documentedExample } from "../documented-example.js";
+import exampleJson from "./census.example.json" with { type: "json" };
 
 const params = z.object({});
 export type CensusParams = z.infer<typeof params>;
@@ -60,7 +61,6 @@ export const censusContract: OperationContract<typeof params, typeof response> =
     "overlap figure is null and says so (it is never reported as 100% single-indexed). The path is ours: the spec names none.",
   params,
   response,
-  // Recorded JSON: its index labels are plain strings to the compiler; the contract walk checks the shape.
-  example: CENSUS_EXAMPLE as { params: CensusParams; response: z.infer<typeof response> },
+  example: documentedExample(response, exampleJson),
   errors: [],
 };

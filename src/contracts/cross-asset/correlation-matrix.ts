@@ -1,7 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import type { OperationContract } from "../operation-contract.js";
+import { documentedExample } from "../documented-example.js";
 import { enumParam, symbolListParam } from "../params.js";
-import { CORRELATION_EXAMPLE } from "./correlation-matrix-example.js";
+import exampleJson from "./correlation-matrix.example.json" with { type: "json" };
 
 export const CORRELATION_PERIODS = ["3mo", "6mo", "1y", "2y", "5y"] as const;
 export const PERIOD_MONTHS: Record<(typeof CORRELATION_PERIODS)[number], number> = { "3mo": 3, "6mo": 6, "1y": 12, "2y": 24, "5y": 60 };
@@ -64,6 +65,6 @@ export const correlationMatrixContract: OperationContract<typeof params, typeof 
     "fewer than 20 shared daily returns in the period is a 422.",
   params,
   response,
-  example: CORRELATION_EXAMPLE,
+  example: documentedExample(response, exampleJson),
   errors: ["UNKNOWN_TICKER", "NO_DATA", "UPSTREAM_UNAVAILABLE"],
 };

@@ -1,11 +1,12 @@
 import { z } from "@hono/zod-openapi";
 import type { OperationContract } from "../operation-contract.js";
+import { documentedExample } from "../documented-example.js";
 import { intParam } from "../params.js";
 import { BOOTSTRAP_TEXT, evidenceShape, ModeSchema } from "../evidence-schemas.js";
 import { LevelsSchema } from "./outcome-schemas.js";
+import exampleJson from "./macro-analog.example.json" with { type: "json" };
 
 const EvidenceFieldsSchema = z.object(evidenceShape).openapi("MacroEvidence");
-import { MACRO_ANALOG_EXAMPLE } from "./macro-analog-example.js";
 
 const params = z.object({
   lookback_days: intParam({
@@ -134,6 +135,6 @@ export const macroAnalogContract: OperationContract<typeof params, typeof respon
     BOOTSTRAP_TEXT,
   params,
   response,
-  example: { params: MACRO_ANALOG_EXAMPLE.params, response: response.parse(MACRO_ANALOG_EXAMPLE.response) },
+  example: documentedExample(response, exampleJson),
   errors: ["UNKNOWN_TICKER", "NO_DATA", "UPSTREAM_UNAVAILABLE"],
 };

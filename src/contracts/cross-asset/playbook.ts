@@ -1,11 +1,12 @@
 import { z } from "@hono/zod-openapi";
 import type { OperationContract } from "../operation-contract.js";
+import { documentedExample } from "../documented-example.js";
 import { enumParam, intParam, isoDateParam, symbolListParam, tickerParam } from "../params.js";
 import { METRICS } from "../patterns/pattern-params.js";
 import { horizonListParam } from "./horizon-list-param.js";
 import { BOOTSTRAP_TEXT, evidenceShape, ModeSchema } from "../evidence-schemas.js";
 import { distributionFields } from "./outcome-schemas.js";
-import { PLAYBOOK_EXAMPLE } from "./playbook-example.js";
+import exampleJson from "./playbook.example.json" with { type: "json" };
 
 const params = z
   .object({
@@ -124,6 +125,6 @@ export const playbookContract: OperationContract<typeof params, typeof response>
     BOOTSTRAP_TEXT,
   params,
   response,
-  example: { params: PLAYBOOK_EXAMPLE.params, response: response.parse(PLAYBOOK_EXAMPLE.response) },
+  example: documentedExample(response, exampleJson),
   errors: ["UNKNOWN_TICKER", "NO_DATA", "UPSTREAM_UNAVAILABLE"],
 };

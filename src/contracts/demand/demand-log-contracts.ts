@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import type { OperationContract } from "../operation-contract.js";
+import { documentedExample } from "../documented-example.js";
 import { SponsoredItemSchema } from "../ads/sponsored-item.js";
 import {
   ClientBucketSchema,
@@ -10,7 +11,12 @@ import {
   UnmetRowSchema,
   windowParam,
 } from "./demand-schemas.js";
-import { ABOUT_EXAMPLE, CONVERSION_EXAMPLE, CRAWL_EXAMPLE, TOP_EXAMPLE, UNMET_EXAMPLE, WEEKLY_EXAMPLE } from "./demand-examples.js";
+import aboutExample from "./demand-about.example.json" with { type: "json" };
+import topExample from "./demand-top.example.json" with { type: "json" };
+import unmetExample from "./demand-unmet.example.json" with { type: "json" };
+import conversionExample from "./demand-conversion.example.json" with { type: "json" };
+import crawlExample from "./demand-crawl-to-refer.example.json" with { type: "json" };
+import weeklyExample from "./what-agents-want.example.json" with { type: "json" };
 
 const windowOnly = z.object({ window: windowParam });
 export type WindowParams = z.infer<typeof windowOnly>;
@@ -62,7 +68,7 @@ export const demandAboutContract: OperationContract<z.ZodObject<{}>, typeof abou
     PRIVACY_NOTE,
   params: z.object({}),
   response: aboutResponse,
-  example: ABOUT_EXAMPLE,
+  example: documentedExample(aboutResponse, aboutExample),
   errors: [],
 };
 
@@ -84,7 +90,7 @@ export const demandTopContract: OperationContract<typeof windowOnly, typeof topR
     PRIVACY_NOTE,
   params: windowOnly,
   response: topResponse,
-  example: TOP_EXAMPLE,
+  example: documentedExample(topResponse, topExample),
   errors: [],
 };
 
@@ -99,7 +105,7 @@ export const demandUnmetContract: OperationContract<typeof windowOnly, typeof un
     PRIVACY_NOTE,
   params: windowOnly,
   response: unmetResponse,
-  example: UNMET_EXAMPLE,
+  example: documentedExample(unmetResponse, unmetExample),
   errors: [],
 };
 
@@ -117,7 +123,7 @@ export const demandConversionContract: OperationContract<typeof windowOnly, type
     PRIVACY_NOTE,
   params: windowOnly,
   response: conversionResponse,
-  example: CONVERSION_EXAMPLE,
+  example: documentedExample(conversionResponse, conversionExample),
   errors: [],
 };
 
@@ -161,7 +167,7 @@ export const demandCrawlToReferContract: OperationContract<typeof crawlParams, t
     PRIVACY_NOTE,
   params: crawlParams,
   response: crawlResponse,
-  example: CRAWL_EXAMPLE,
+  example: documentedExample(crawlResponse, crawlExample),
   errors: [],
 };
 
@@ -199,6 +205,6 @@ export const whatAgentsWantContract: OperationContract<z.ZodObject<{}>, typeof w
     PRIVACY_NOTE,
   params: z.object({}),
   response: weeklyResponse,
-  example: WEEKLY_EXAMPLE,
+  example: documentedExample(weeklyResponse, weeklyExample),
   errors: [],
 };

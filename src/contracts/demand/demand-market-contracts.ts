@@ -1,7 +1,12 @@
 import { z } from "@hono/zod-openapi";
 import type { OperationContract } from "../operation-contract.js";
+import { documentedExample } from "../documented-example.js";
 import { ClientBucketSchema, PRIVACY_NOTE, reportEnvelope, UnmetRowSchema, windowParam } from "./demand-schemas.js";
-import { COMPETITORS_EXAMPLE, INTENT_EXAMPLE, MATCHES_EXAMPLE, PRICING_EXAMPLE, RELIABILITY_EXAMPLE } from "./demand-examples.js";
+import competitorsExample from "./demand-competitors.example.json" with { type: "json" };
+import intentExample from "./demand-intent.example.json" with { type: "json" };
+import matchesExample from "./demand-matches.example.json" with { type: "json" };
+import pricingExample from "./demand-pricing.example.json" with { type: "json" };
+import reliabilityExample from "./demand-reliability.example.json" with { type: "json" };
 
 const windowOnly = z.object({ window: windowParam });
 const IndexSchema = z.enum(["cdp", "x402scan"]);
@@ -38,7 +43,7 @@ export const demandCompetitorsContract: OperationContract<typeof windowOnly, typ
     PRIVACY_NOTE,
   params: windowOnly,
   response: competitorsResponse,
-  example: COMPETITORS_EXAMPLE,
+  example: documentedExample(competitorsResponse, competitorsExample),
   errors: [],
 };
 
@@ -66,7 +71,7 @@ export const demandIntentContract: OperationContract<typeof windowOnly, typeof i
     PRIVACY_NOTE,
   params: windowOnly,
   response: intentResponse,
-  example: INTENT_EXAMPLE,
+  example: documentedExample(intentResponse, intentExample),
   errors: [],
 };
 
@@ -93,7 +98,7 @@ export const demandMatchesContract: OperationContract<typeof windowOnly, typeof 
     PRIVACY_NOTE,
   params: windowOnly,
   response: matchesResponse,
-  example: MATCHES_EXAMPLE,
+  example: documentedExample(matchesResponse, matchesExample),
   errors: [],
 };
 
@@ -123,7 +128,7 @@ export const demandPricingContract: OperationContract<typeof windowOnly, typeof 
   description: `Pricing guidance per category: our observed conversion by price band (monitors excluded), competitors' prices in the mirrored indexes, and a suggested price range with its basis. ${PRICING_RULE} ${PRIVACY_NOTE}`,
   params: windowOnly,
   response: pricingResponse,
-  example: PRICING_EXAMPLE,
+  example: documentedExample(pricingResponse, pricingExample),
   errors: [],
 };
 
@@ -156,6 +161,6 @@ export const demandReliabilityContract: OperationContract<typeof windowOnly, typ
     PRIVACY_NOTE,
   params: windowOnly,
   response: reliabilityResponse,
-  example: RELIABILITY_EXAMPLE,
+  example: documentedExample(reliabilityResponse, reliabilityExample),
   errors: [],
 };

@@ -1,7 +1,9 @@
 import { z } from "@hono/zod-openapi";
 import type { OperationContract } from "../operation-contract.js";
+import { documentedExample } from "../documented-example.js";
 import { tickerParam } from "../params.js";
 import { cachedField, fetchedAtField } from "./feed-envelope.js";
+import exampleJson from "./earnings-surprise.example.json" with { type: "json" };
 
 const params = z.object({
   ticker: tickerParam("US company stock symbol (AAPL, MSFT); funds, crypto, FX, futures and indices report no earnings (422)"),
@@ -98,120 +100,12 @@ const description =
 
 export type EarningsSurpriseResponse = z.infer<typeof response>;
 
-function contract(operationId: string, example: OperationContract<typeof params, typeof response>["example"]): OperationContract<typeof params, typeof response> {
+/** A real answer of the offline example deployment (recorded Yahoo EPS of 2025-02-24; no stored Apple report day), for both paths. */
+const example = documentedExample(response, exampleJson);
+
+function contract(operationId: string): OperationContract<typeof params, typeof response> {
   return { operationId, description, params, response, example, errors: ["UNKNOWN_TICKER", "UPSTREAM_UNAVAILABLE", "UPSTREAM_SCHEMA_CHANGED"] };
 }
 
-/** A real answer of the offline example deployment (recorded Yahoo EPS of 2025-02-24; no stored Apple report day). */
-const EXAMPLE: { params: { ticker: string }; response: EarningsSurpriseResponse } = {
-  params: { ticker: "AAPL" },
-  response: {
-    ticker: "AAPL",
-    quarters: [
-      {
-        fiscal_quarter_end: "2024-03-31",
-        eps_actual: 1.53,
-        eps_estimate: 1.49923,
-        eps_difference: 0.03,
-        surprise: 0.020499999,
-        currency: "USD",
-        result: "beat",
-        report_date: null,
-        report_time: null,
-        report_date_basis: null,
-        reaction: null,
-        reaction_note: "report date not in the stored earnings-calendar days"
-      },
-      {
-        fiscal_quarter_end: "2024-06-30",
-        eps_actual: 1.4,
-        eps_estimate: 1.34086,
-        eps_difference: 0.06,
-        surprise: 0.044099998,
-        currency: "USD",
-        result: "beat",
-        report_date: null,
-        report_time: null,
-        report_date_basis: null,
-        reaction: null,
-        reaction_note: "report date not in the stored earnings-calendar days"
-      },
-      {
-        fiscal_quarter_end: "2024-09-30",
-        eps_actual: 0.97,
-        eps_estimate: 0.94654,
-        eps_difference: 0.02,
-        surprise: 0.0248,
-        currency: "USD",
-        result: "beat",
-        report_date: null,
-        report_time: null,
-        report_date_basis: null,
-        reaction: null,
-        reaction_note: "report date not in the stored earnings-calendar days"
-      },
-      {
-        fiscal_quarter_end: "2024-12-31",
-        eps_actual: 2.4,
-        eps_estimate: 2.34102,
-        eps_difference: 0.06,
-        surprise: 0.0252,
-        currency: "USD",
-        result: "beat",
-        report_date: null,
-        report_time: null,
-        report_date_basis: null,
-        reaction: null,
-        reaction_note: "report date not in the stored earnings-calendar days"
-      }
-    ],
-    summary: {
-      beat_rate: {
-        value: 1,
-        n: 4,
-        rule: "quarters with actual EPS above the estimate / quarters with both figures"
-      },
-      avg_reaction_on_beats: {
-        value: null,
-        n: 0,
-        rule: "mean 1-day reaction of the beats whose report date and closes are known"
-      },
-      avg_reaction_on_misses: {
-        value: null,
-        n: 0,
-        rule: "mean 1-day reaction of the misses whose report date and closes are known"
-      },
-      high_volatility_event: {
-        flag: null,
-        n: 0,
-        rule: "true when the mean absolute 1-day reaction (one spanning s sessions divided by sqrt(s)) is at least 2x the median absolute daily return of the 250 sessions before the latest report; null with fewer than 2 reactions",
-        mean_abs_reaction: null,
-        typical_abs_daily_move: null
-      },
-      buy_the_dip: {
-        signal: null,
-        n: 0,
-        rule: "among reports followed by a 1-day drop (with a known day-5 close), true when at least two thirds had recovered part of the drop by day 5 (5-day reaction above the 1-day reaction); null with fewer than 2 such drops",
-        recovered: 0
-      }
-    },
-    coverage: {
-      quarters: 4,
-      with_report_date: 0,
-      with_reaction: 0,
-      calendar_days_searched: 0
-    },
-    sources: {
-      eps: "yahoo",
-      report_dates: "nasdaq",
-      prices: null,
-      prices_cached: null,
-      prices_note: "no report date of these quarters is in the stored calendar days"
-    },
-    fetched_at: "2025-02-24T09:34:56.000Z",
-    cached: true
-  },
-};
-
-export const earningsSurpriseContract = contract("earnings_surprise", EXAMPLE);
-export const apiEarningsSurpriseContract = contract("api_earnings_surprise", EXAMPLE);
+export const earningsSurpriseContract = contract("earnings_surprise");
+export const apiEarningsSurpriseContract = contract("api_earnings_surprise");

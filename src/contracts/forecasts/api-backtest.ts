@@ -1,10 +1,11 @@
 import { z } from "@hono/zod-openapi";
 import { BOOTSTRAP_TEXT } from "../evidence-schemas.js";
 import type { OperationContract } from "../operation-contract.js";
+import { documentedExample } from "../documented-example.js";
 import { intParam, tickerParam } from "../params.js";
-import { API_BACKTEST_EXAMPLE } from "./forecast-examples.js";
 import { analogCountParam, horizonListParam, metricParam } from "./forecast-params.js";
 import { analogForecastShape } from "./forecast-schemas.js";
+import exampleJson from "./api-backtest.example.json" with { type: "json" };
 
 export const API_BACKTEST_LOOKBACK = { min: 5, max: 250, default: 20 } as const;
 
@@ -40,6 +41,6 @@ export const apiBacktestContract: OperationContract<typeof params, typeof respon
     BOOTSTRAP_TEXT,
   params,
   response,
-  example: { params: API_BACKTEST_EXAMPLE.params, response: response.parse(API_BACKTEST_EXAMPLE.response) },
+  example: documentedExample(response, exampleJson),
   errors: ["UNKNOWN_TICKER", "NO_DATA", "RANGE_UNAVAILABLE", "UPSTREAM_UNAVAILABLE"],
 };

@@ -1,10 +1,11 @@
 import { z } from "@hono/zod-openapi";
 import { BOOTSTRAP_TEXT } from "../evidence-schemas.js";
 import type { OperationContract } from "../operation-contract.js";
+import { documentedExample } from "../documented-example.js";
 import { tickerParam } from "../params.js";
-import { FORWARD_DISTRIBUTION_EXAMPLE } from "./forecast-examples.js";
 import { analogCountParam, causalParam, horizonListParam, metricParam, windowFields, windowOrderCheck } from "./forecast-params.js";
 import { analogForecastShape } from "./forecast-schemas.js";
+import exampleJson from "./forward-distribution.example.json" with { type: "json" };
 
 const params = z
   .object({
@@ -56,6 +57,6 @@ export const forwardDistributionContract: OperationContract<typeof params, typeo
     " Returns are decimals.",
   params,
   response,
-  example: { params: FORWARD_DISTRIBUTION_EXAMPLE.params, response: response.parse(FORWARD_DISTRIBUTION_EXAMPLE.response) },
+  example: documentedExample(response, exampleJson),
   errors: ["UNKNOWN_TICKER", "NO_DATA", "RANGE_UNAVAILABLE", "UPSTREAM_UNAVAILABLE"],
 };

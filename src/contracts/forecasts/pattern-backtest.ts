@@ -1,9 +1,10 @@
 import { z } from "@hono/zod-openapi";
 import { BaselineSchema, BOOTSTRAP_TEXT, ExcessSchema, MeanCiSchema, ModeSchema } from "../evidence-schemas.js";
 import type { OperationContract } from "../operation-contract.js";
+import { documentedExample } from "../documented-example.js";
 import { intParam, numberParam, tickerParam } from "../params.js";
-import { PATTERN_BACKTEST_EXAMPLE } from "./forecast-examples.js";
 import { HistoryEchoSchema, ReturnStatsSchema } from "./forecast-schemas.js";
+import exampleJson from "./pattern-backtest.example.json" with { type: "json" };
 
 export const RECENT_EVENTS_LISTED = 20;
 
@@ -94,6 +95,6 @@ export const patternBacktestContract: OperationContract<typeof params, typeof re
     " Each distribution: n, P10/P25/P50/P75/P90 (type 7), mean, std, min, max, hit rate (share above zero).",
   params,
   response,
-  example: { params: PATTERN_BACKTEST_EXAMPLE.params, response: response.parse(PATTERN_BACKTEST_EXAMPLE.response) },
+  example: documentedExample(response, exampleJson),
   errors: ["UNKNOWN_TICKER", "NO_DATA", "RANGE_UNAVAILABLE", "UPSTREAM_UNAVAILABLE"],
 };

@@ -1,10 +1,11 @@
 import { z } from "@hono/zod-openapi";
 import { BOOTSTRAP_TEXT, ModeSchema } from "../evidence-schemas.js";
 import type { OperationContract } from "../operation-contract.js";
+import { documentedExample } from "../documented-example.js";
 import { intParam, numberParam, tickerParam } from "../params.js";
-import { POSITION_SIZE_EXAMPLE } from "./forecast-examples.js";
 import { analogCountParam, causalParam, HORIZON_DAYS_MAX, metricParam, windowFields, windowOrderCheck } from "./forecast-params.js";
 import { HistoryEchoSchema, HorizonDistributionSchema, WindowEchoSchema } from "./forecast-schemas.js";
+import exampleJson from "./position-size.example.json" with { type: "json" };
 
 const params = z
   .object({
@@ -100,6 +101,6 @@ export const positionSizeContract: OperationContract<typeof params, typeof respo
     BOOTSTRAP_TEXT,
   params,
   response,
-  example: { params: POSITION_SIZE_EXAMPLE.params, response: response.parse(POSITION_SIZE_EXAMPLE.response) },
+  example: documentedExample(response, exampleJson),
   errors: ["UNKNOWN_TICKER", "NO_DATA", "RANGE_UNAVAILABLE", "UPSTREAM_UNAVAILABLE"],
 };

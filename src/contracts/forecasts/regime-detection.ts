@@ -1,9 +1,10 @@
 import { z } from "@hono/zod-openapi";
 import { BOOTSTRAP_TEXT, evidenceShape, ModeSchema } from "../evidence-schemas.js";
 import type { OperationContract } from "../operation-contract.js";
+import { documentedExample } from "../documented-example.js";
 import { intParam, tickerParam } from "../params.js";
-import { REGIME_DETECTION_EXAMPLE } from "./forecast-examples.js";
 import { AnalogRowSchema, HistoryEchoSchema, WindowEchoSchema } from "./forecast-schemas.js";
+import exampleJson from "./regime-detection.example.json" with { type: "json" };
 
 export const REGIME_LOOKBACK = { min: 10, max: 250, default: 60 } as const;
 
@@ -89,6 +90,6 @@ export const regimeDetectionContract: OperationContract<typeof params, typeof re
     " The method field restates this with the numbers.",
   params,
   response,
-  example: { params: REGIME_DETECTION_EXAMPLE.params, response: response.parse(REGIME_DETECTION_EXAMPLE.response) },
+  example: documentedExample(response, exampleJson),
   errors: ["UNKNOWN_TICKER", "NO_DATA", "RANGE_UNAVAILABLE", "UPSTREAM_UNAVAILABLE"],
 };

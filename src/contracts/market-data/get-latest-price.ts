@@ -1,6 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import type { OperationContract } from "../operation-contract.js";
+import { documentedExample } from "../documented-example.js";
 import { tickerParam } from "../params.js";
+import exampleJson from "./get-latest-price.example.json" with { type: "json" };
 
 const params = z.object({ ticker: tickerParam() });
 
@@ -27,10 +29,6 @@ export const getLatestPriceContract: OperationContract<typeof params, typeof res
     "bar comes from and how old it is; offline (MARKET_DATA_DIR) the answer is the file's last bar and a note says so.",
   params,
   response,
-  example: {
-    params: { ticker: "AAPL" },
-    // A real answer on the offline dataset, called on 2026-11-23 (test/contracts/documented-examples.test.ts).
-    response: {ticker: "AAPL", date: "2024-12-06", close: 242.839996, change_pct: -0.0008228974891387741, cached: false, source: "offline", as_of: "2024-12-06", age_days: 717, stale: true, note: "Offline dataset (MARKET_DATA_DIR): this is the file's last bar, not a live quote. The bar is 717 days old (2024-12-06); it is not today's price."},
-  },
+  example: documentedExample(response, exampleJson),
   errors: ["UNKNOWN_TICKER", "NO_DATA", "UPSTREAM_UNAVAILABLE"],
 };

@@ -1,6 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import type { OperationContract } from "../operation-contract.js";
+import { documentedExample } from "../documented-example.js";
 import { enumParam, intParam } from "../params.js";
+import exampleJson from "./get-market-movers.example.json" with { type: "json" };
 
 const params = z.object({
   category: enumParam(["all", "gainers", "losers", "most_active"] as const, {
@@ -45,19 +47,6 @@ export const getMarketMoversContract: OperationContract<typeof params, typeof re
     "folder's US stocks are ranked, and only those whose last bar is the latest such day (as_of), so every row describes one session.",
   params,
   response,
-  example: {
-    params: { category: "gainers", count: 1 },
-    // A real answer on the offline dataset, called at 2026-11-23T12:00Z (test/contracts/documented-examples.test.ts).
-    response: {
-      category: "gainers",
-      count: 1,
-      gainers: [{ symbol: "TSLA", name: null, price: 389.220001, change_pct: 0.053397958088120534, volume: 80548300, market_cap: null }],
-      source: "offline",
-      universe:
-        "US stocks of the offline dataset (MARKET_DATA_DIR) whose last bar is the latest such day (as_of); funds, crypto, indices, FX and yields are not ranked",
-      as_of: "2024-12-06",
-      fetched_at: "2026-11-23T12:00:00.000Z",
-    },
-  },
+  example: documentedExample(response, exampleJson),
   errors: ["UPSTREAM_UNAVAILABLE"],
 };

@@ -1,7 +1,9 @@
 import { z } from "@hono/zod-openapi";
 import { TimeframeSchema } from "../../domain/bar.js";
 import type { OperationContract } from "../operation-contract.js";
+import { documentedExample } from "../documented-example.js";
 import { enumParam, isoDateParam, tickerParam } from "../params.js";
+import exampleJson from "./get-price-history.example.json" with { type: "json" };
 
 const params = z
   .object({
@@ -42,18 +44,6 @@ export const getPriceHistoryContract: OperationContract<typeof params, typeof re
     "An empty range (weekend, before listing) answers 404 NO_DATA and is not charged.",
   params,
   response,
-  example: {
-    params: { ticker: "AAPL", start_date: "2020-01-02", end_date: "2020-01-03", timeframe: "1d" },
-    response: {
-      ticker: "AAPL",
-      timeframe: "1d",
-      bars: [
-        { date: "2020-01-02", open: 71.799866, high: 72.856606, low: 71.54538, close: 72.796013 },
-        { date: "2020-01-03", open: 72.020454, high: 72.851784, low: 71.862915, close: 72.088318 },
-      ],
-      cached: false,
-      source: "offline",
-    },
-  },
+  example: documentedExample(response, exampleJson),
   errors: ["UNKNOWN_TICKER", "NO_DATA", "RANGE_UNAVAILABLE", "UPSTREAM_UNAVAILABLE"],
 };

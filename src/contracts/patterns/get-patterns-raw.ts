@@ -1,6 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import type { OperationContract } from "../operation-contract.js";
+import { documentedExample } from "../documented-example.js";
 import { PatternMatchSchema, PatternUniverseParamsSchema, UniverseReportSchema } from "./pattern-params.js";
+import exampleJson from "./get-patterns-raw.example.json" with { type: "json" };
 
 export const PatternQueryEchoSchema = z
   .object({
@@ -23,30 +25,6 @@ const response = z
   })
   .openapi("PatternsRaw");
 
-/** A real result on the shared daily dataset (AAPL, 2024-10-01 to 2024-10-08, k=1), not an invented one. */
-export const EXAMPLE_MATCH = {
-  dates: ["2001-07-12", "2001-07-13", "2001-07-16", "2001-07-17", "2001-07-18"],
-  closes: [0.366943, 0.374324, 0.360918, 0.37809, 0.313167],
-  similarity: 0.060016659165429906,
-  query_return: -0.01998149144147454,
-  match_return: -0.14655137173893507,
-  wrapped: false,
-  description: "2001-07-12 to 2001-07-18: 5 bars, -14.66% inside the window, similarity 0.060",
-};
-
-export const EXAMPLE_QUERY = {
-  ticker: "AAPL",
-  start_date: "2024-10-01",
-  end_date: "2024-10-08",
-  timeframe: "1d" as const,
-  metric: "l2" as const,
-  bars: 5,
-  history_bars: 11089,
-  cached: false,
-};
-
-export const EXAMPLE_PARAMS = { ticker: "AAPL", start_date: "2024-10-01", end_date: "2024-10-08", k: 1, metric: "l2", wrap: true, timeframe: "1d" };
-
 /** The cross-asset extension, described once for both routes that take `universe`. */
 export const UNIVERSE_EXTENSION_TEXT =
   " Extension (cross-asset analogs): with `universe`, the same query window is searched across the ticker's own history and every " +
@@ -65,9 +43,6 @@ export const getPatternsRawContract: OperationContract<typeof PatternUniversePar
     UNIVERSE_EXTENSION_TEXT,
   params: PatternUniverseParamsSchema,
   response,
-  example: {
-    params: EXAMPLE_PARAMS,
-    response: { matches: [EXAMPLE_MATCH], query: EXAMPLE_QUERY },
-  },
+  example: documentedExample(response, exampleJson),
   errors: ["UNKNOWN_TICKER", "NO_DATA", "RANGE_UNAVAILABLE", "UPSTREAM_UNAVAILABLE"],
 };

@@ -1,7 +1,9 @@
 import { z } from "@hono/zod-openapi";
 import type { OperationContract } from "../operation-contract.js";
+import { documentedExample } from "../documented-example.js";
 import { enumParam, isoDateParam, symbolListParam } from "../params.js";
 import { METRICS, TIMEFRAMES } from "./pattern-params.js";
+import exampleJson from "./screen.example.json" with { type: "json" };
 
 const params = z
   .object({
@@ -52,20 +54,6 @@ export const screenContract: OperationContract<typeof params, typeof response> =
     "threads, so the service keeps answering while a screen runs.",
   params,
   response,
-  example: {
-    params: { tickers: "AAPL,ZZZZQ", start_date: "2024-10-01", end_date: "2024-10-08", timeframe: "1d", metric: "l2", sort_by: "similarity" },
-    response: {
-      start_date: "2024-10-01",
-      end_date: "2024-10-08",
-      timeframe: "1d",
-      screened: 2,
-      results: [
-        { ticker: "AAPL", similarity: 0.060016659165429906, query_return: -0.01998149144147454, top_match_start: "2001-07-12", status: "ok" },
-        { ticker: "ZZZZQ", similarity: null, query_return: null, top_match_start: null, status: "unknown_ticker", error: 'Unknown ticker "ZZZZQ": not in the offline dataset' },
-      ],
-      metric: "l2",
-      sort_by: "similarity",
-    },
-  },
+  example: documentedExample(response, exampleJson),
   errors: ["UNKNOWN_TICKER", "NO_DATA", "UPSTREAM_UNAVAILABLE"],
 };

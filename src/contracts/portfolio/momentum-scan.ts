@@ -1,7 +1,9 @@
 import { z } from "@hono/zod-openapi";
 import type { OperationContract } from "../operation-contract.js";
+import { documentedExample } from "../documented-example.js";
 import { intParam, symbolListParam } from "../params.js";
 import { MOMENTUM_METHOD, momentumRowFields } from "./momentum-row.js";
+import exampleJson from "./momentum-scan.example.json" with { type: "json" };
 
 const params = z.object({
   universe: symbolListParam({
@@ -38,95 +40,6 @@ export const momentumScanContract: OperationContract<typeof params, typeof respo
     `status and error. When every name fails, the answer is the error they share (404 UNKNOWN_TICKER / NO_DATA, 503 UPSTREAM_UNAVAILABLE with Retry-After) and nothing is charged. ${MOMENTUM_METHOD}`,
   params,
   response,
-  example: {
-    params: { universe: "AAPL,MSFT,NVDA,BTC,ZZZZQ", top_n: 10 },
-    response: {
-      universe_source: "the caller's list",
-      universe_size: 5,
-      ranked_count: 4,
-      top_n: 10,
-      results: [
-        {
-          rank: 1,
-          ticker: "NVDA",
-          status: "ok",
-          as_of: "2024-12-06",
-          close: 142.440002,
-          return_12m_1m: 2.2006957470325905,
-          return_6m: 0.17748811070993709,
-          return_3m: 0.38541288060665835,
-          return_1m: -0.021703014204124904,
-          distance_from_52w_high: -0.043190432957733726,
-          volatility_1y: 0.5207703109349023,
-          volatility_observations: 252,
-          composite_score: 2.1253026702367603,
-        },
-        {
-          rank: 2,
-          ticker: "AAPL",
-          status: "ok",
-          as_of: "2024-12-06",
-          close: 242.839996,
-          return_12m_1m: 0.16246434573174162,
-          return_6m: 0.25148383602745605,
-          return_3m: 0.10092906554876646,
-          return_1m: 0.09153720412970912,
-          distance_from_52w_high: -0.0008228974891387741,
-          volatility_1y: 0.224681350578281,
-          volatility_observations: 252,
-          composite_score: 1.078858949562225,
-        },
-        {
-          rank: 3,
-          ticker: "BTC",
-          status: "ok",
-          as_of: "2025-08-22",
-          close: 116874.085938,
-          return_12m_1m: 0.9872741022881288,
-          return_6m: 0.21015530475981037,
-          return_3m: 0.04657161166740598,
-          return_1m: -0.0260120617808548,
-          distance_from_52w_high: -0.05245470621660442,
-          volatility_1y: 0.4566301549618385,
-          volatility_observations: 365,
-          composite_score: 1.0376901738067692,
-        },
-        {
-          rank: 4,
-          ticker: "MSFT",
-          status: "ok",
-          as_of: "2024-12-06",
-          close: 443.570007,
-          return_12m_1m: 0.1455432657862532,
-          return_6m: 0.04885284154818614,
-          return_3m: 0.10644229376586445,
-          return_1m: 0.0577797608806343,
-          distance_from_52w_high: -0.047696603394880244,
-          volatility_1y: 0.19592600387042416,
-          volatility_observations: 252,
-          composite_score: 0.7383534486245877,
-        },
-      ],
-      not_ranked: [
-        {
-          rank: null,
-          ticker: "ZZZZQ",
-          status: "unknown_ticker",
-          as_of: null,
-          close: null,
-          return_12m_1m: null,
-          return_6m: null,
-          return_3m: null,
-          return_1m: null,
-          distance_from_52w_high: null,
-          volatility_1y: null,
-          volatility_observations: null,
-          composite_score: null,
-          error: "Unknown ticker \"ZZZZQ\": not in the offline dataset",
-        },
-      ],
-      method: MOMENTUM_METHOD,
-    },
-  },
+  example: documentedExample(response, exampleJson),
   errors: ["UNKNOWN_TICKER", "NO_DATA", "UPSTREAM_UNAVAILABLE"],
 };

@@ -1,7 +1,9 @@
 import { z } from "@hono/zod-openapi";
 import type { OperationContract } from "../operation-contract.js";
+import { documentedExample } from "../documented-example.js";
 import { enumParam, numberParam, symbolListParam } from "../params.js";
 import { PERIODS, periodParam } from "./portfolio-params.js";
+import exampleJson from "./optimize-portfolio.example.json" with { type: "json" };
 
 export const OBJECTIVES = ["max_ratio", "min_volatility", "max_return"] as const;
 export const COVARIANCES = ["ledoit_wolf", "sample"] as const;
@@ -86,52 +88,6 @@ export const optimizePortfolioContract: OperationContract<typeof params, typeof 
     "returns is 404 NO_DATA.",
   params,
   response,
-  example: {
-    params: { tickers: "AAPL,MSFT,NVDA,SPY", period: "1y", objective: "max_ratio", risk_free_rate: 0.04 },
-    // Recorded from a real run on the shared dataset; test/portfolio/optimize-route.test.ts replays it.
-    response: response.parse({
-      "objective": "max_ratio",
-      "period": "1y",
-      "risk_free_rate": 0.04,
-      "weights": [
-        {
-          "ticker": "AAPL",
-          "weight": 0.019705337900898134,
-          "mean_return_annual": 0.2632558843000683,
-          "volatility_annual": 0.224681350578281
-        },
-        {
-          "ticker": "MSFT",
-          "weight": 0,
-          "mean_return_annual": 0.21137243451541143,
-          "volatility_annual": 0.19592600387042416
-        },
-        {
-          "ticker": "NVDA",
-          "weight": 0.3195035449906855,
-          "mean_return_annual": 1.2777306752482795,
-          "volatility_annual": 0.5207703109349023
-        },
-        {
-          "ticker": "SPY",
-          "weight": 0.6607911171084162,
-          "mean_return_annual": 0.311044086677287,
-          "volatility_annual": 0.12130977939536333
-        }
-      ],
-      "expected_return_annual": 0.6189621959451518,
-      "volatility_annual": 0.22779210248126885,
-      "ratio": 2.5416254103574962,
-      "n": 252,
-      "start_date": "2023-12-06",
-      "end_date": "2024-12-06",
-      "periods_per_year": 252,
-      "skipped_gaps": 0,
-      "method": "maximum Sharpe ratio: min y'Σy subject to (μ - rf)'y = 1, y >= 0, then w = y / sum(y) (Cornuejols-Tütüncü transformation to a convex QP), solved by HiGHS 1.15.1 (highs-js, primal active-set QP, simplex LP)",
-      "covariance": "ledoit_wolf",
-      "shrinkage_intensity": 0.0342449875869856,
-      "expected_returns": "historical_mean: each asset's expected return is its mean daily return over the period, annualised (in-sample; past means are a noisy guide to future returns, and the weights inherit that noise)"
-    }),
-  },
+  example: documentedExample(response, exampleJson),
   errors: ["UNKNOWN_TICKER", "NO_DATA", "RANGE_UNAVAILABLE", "UPSTREAM_UNAVAILABLE"],
 };

@@ -1,6 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import type { OperationContract } from "../operation-contract.js";
+import { documentedExample } from "../documented-example.js";
 import { holdingsParam, PERIODS, periodParam } from "./portfolio-params.js";
+import exampleJson from "./portfolio-factors.example.json" with { type: "json" };
 
 const params = z.object({
   holdings: holdingsParam(),
@@ -88,101 +90,6 @@ export const portfolioFactorsContract: OperationContract<typeof params, typeof r
     "is 422; fewer than 30 shared daily returns is 404 NO_DATA.",
   params,
   response,
-  example: {
-    params: { holdings: "AAPL:0.4,MSFT:0.3,NVDA:0.3", period: "1y" },
-    response: {
-      holdings: [{ ticker: "AAPL", weight: 0.4 }, { ticker: "MSFT", weight: 0.3 }, { ticker: "NVDA", weight: 0.3 }],
-      period: "1y",
-      proxy_set: {
-        name: "offline_macro",
-        description:
-          "Cross-asset macro factors the offline dataset supports: market SPY, growth-vs-market QQQ - SPY, 10-year yield change (^TNX), " +
-          "gold (GC=F), oil (CL=F) and the US dollar (inverse of EURUSD=X); equity style ETFs are not in the offline folder",
-      },
-      factors: [
-        {
-          factor: "market",
-          description: "S&P 500 (SPY) daily return",
-          construction: "return",
-          symbols: ["SPY"],
-          beta: 1.0380329982447927,
-          std_error: 0.07445233362973785,
-          t_stat: 13.942249324340589,
-          factor_mean_return_annual: 0.3212752752839053,
-          return_contribution_annual: 0.3334943372648734,
-        },
-        {
-          factor: "growth",
-          description: "Nasdaq-100 minus S&P 500 (QQQ - SPY)",
-          construction: "spread",
-          symbols: ["QQQ", "SPY"],
-          beta: 1.571161217517182,
-          std_error: 0.12336959575164468,
-          t_stat: 12.735400549419701,
-          factor_mean_return_annual: 0.024980016815578775,
-          return_contribution_annual: 0.03924763363356443,
-        },
-        {
-          factor: "rates",
-          description: "Daily change of the 10-year Treasury yield (^TNX), decimal (0.0005 = +5 bp)",
-          construction: "yield_change",
-          symbols: ["^TNX"],
-          beta: -0.19192416254134853,
-          std_error: 0.818789201380085,
-          t_stat: -0.23439996792563536,
-          factor_mean_return_annual: 0.00030983606557376177,
-          return_contribution_annual: -5.9465027410350574e-05,
-        },
-        {
-          factor: "gold",
-          description: "Gold front-month futures (GC=F) daily return",
-          construction: "return",
-          symbols: ["GC=F"],
-          beta: -0.09444546530635765,
-          std_error: 0.05127976882604992,
-          t_stat: -1.8417685467095892,
-          factor_mean_return_annual: 0.28198105122087447,
-          return_contribution_annual: -0.02663183159013136,
-        },
-        {
-          factor: "oil",
-          description: "WTI crude (CL=F; the offline file is the EIA spot price) daily return",
-          construction: "return",
-          symbols: ["CL=F"],
-          beta: 0.008422121115265094,
-          std_error: 0.024621659519346296,
-          t_stat: 0.34206147269023324,
-          factor_mean_return_annual: 0.039655353559104184,
-          return_contribution_annual: 0.00033398219054343414,
-        },
-        {
-          factor: "dollar",
-          description: "US dollar against the euro: daily return of 1 / EURUSD=X",
-          construction: "inverse_return",
-          symbols: ["EURUSD=X"],
-          beta: 0.07232929984934959,
-          std_error: 0.11806629582778555,
-          t_stat: 0.6126159827598124,
-          factor_mean_return_annual: 0.021928827733528118,
-          return_contribution_annual: 0.0015860967564830884,
-        },
-      ],
-      dropped_factors: [],
-      alpha_annual: 0.22231592545336476,
-      alpha_std_error_annual: 0.11398130495031904,
-      alpha_t_stat: 1.9504595560672469,
-      r_squared: 0.8025049612859121,
-      adjusted_r_squared: 0.7975050868880871,
-      residual_volatility_annual: 0.10957866140234925,
-      book_mean_return_annual: 0.5702866786812874,
-      book_volatility_annual: 0.2435111950224462,
-      n: 244,
-      start_date: "2023-12-06",
-      end_date: "2024-12-06",
-      periods_per_year: 252,
-      skipped_gaps: 0,
-      method: FACTOR_METHOD,
-    },
-  },
+  example: documentedExample(response, exampleJson),
   errors: ["UNKNOWN_TICKER", "NO_DATA", "RANGE_UNAVAILABLE", "UPSTREAM_UNAVAILABLE"],
 };

@@ -1,7 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import { CHECK_IDS } from "../../domain/probe-report.js";
 import type { OperationContract } from "../operation-contract.js";
-import { PROBE_EXAMPLE } from "./probe-example.js";
+import { documentedExample } from "../documented-example.js";
+import exampleJson from "./probe.example.json" with { type: "json" };
 
 const params = z.object({
   origin: z
@@ -95,6 +96,6 @@ export const probeContract: OperationContract<typeof params, typeof response> = 
     "origin is never connected to. An origin that does not answer is a 200 with reach: fail and grade F.",
   params,
   response,
-  example: PROBE_EXAMPLE,
+  example: documentedExample(response, exampleJson),
   errors: [],
 };

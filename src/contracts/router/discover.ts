@@ -1,8 +1,9 @@
 import { z } from "@hono/zod-openapi";
 import type { OperationContract } from "../operation-contract.js";
+import { documentedExample } from "../documented-example.js";
 import { intParam } from "../params.js";
-import { DISCOVER_EXAMPLE } from "./router-examples.js";
 import { needParam } from "./router-params.js";
+import exampleJson from "./discover.example.json" with { type: "json" };
 
 const params = z.object({
   need: needParam(),
@@ -73,6 +74,6 @@ export const discoverContract: OperationContract<typeof params, typeof response>
     "keyed by a salted client hash (never the address or user-agent), for the aggregate demand reports.",
   params,
   response,
-  example: DISCOVER_EXAMPLE as { params: { need: string; limit: number }; response: z.infer<typeof response> },
+  example: documentedExample(response, exampleJson),
   errors: [],
 };

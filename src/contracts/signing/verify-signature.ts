@@ -1,5 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { OperationContract } from "../operation-contract.js";
+import { documentedExample } from "../documented-example.js";
+import exampleJson from "./verify-signature.example.json" with { type: "json" };
 
 const params = z.object({
   body: z
@@ -27,10 +29,6 @@ export const verifySignatureContract: OperationContract<typeof params, typeof re
     "compared with this service's signer. Free. The same check runs locally with any Ethereum library (viem recoverMessageAddress with message {raw}).",
   params,
   response,
-  example: {
-    // A real signature by the example deployment's signer (SIGNER_PRIVATE_KEY=0x00..02 in test/contracts/documented-examples.test.ts).
-    params: { body: '{"ticker":"AAPL"}', sig: "0x01c5a75c7ee27d4b80e19fb80c7f975af31f1194f2732db568eb60d914b6b1c5468a03ef4af22edc481e4350f3d22b8f312a8eb4d42458a23b03dd0e46859b7b1c" },
-    response: { valid: true, recovered: "0x2B5AD5c4795c026514f8317c7a215E218DcCD6cF", signer: "0x2B5AD5c4795c026514f8317c7a215E218DcCD6cF" },
-  },
+  example: documentedExample(response, exampleJson),
   errors: [],
 };

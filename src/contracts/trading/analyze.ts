@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { OperationContract } from "../operation-contract.js";
-import { ANALYZE_EXAMPLE } from "./analyze-example.js";
+import { documentedExample } from "../documented-example.js";
+import exampleJson from "./analyze.example.json" with { type: "json" };
 
 const params = z.object({
   question: z
@@ -45,6 +46,6 @@ export const analyzeContract: OperationContract<typeof params, typeof response> 
     "/get_fundamentals or /earnings_surprise). A reference, not advice.",
   params,
   response,
-  example: ANALYZE_EXAMPLE,
+  example: documentedExample(response, exampleJson),
   errors: ["UNKNOWN_TICKER", "NO_DATA", "RANGE_UNAVAILABLE", "UPSTREAM_UNAVAILABLE"],
 };

@@ -1,7 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import type { OperationContract } from "../operation-contract.js";
+import { documentedExample } from "../documented-example.js";
 import { tickerParam } from "../params.js";
-import { NARRATIVE_EXAMPLE } from "./narrative-example.js";
+import exampleJson from "./narrative.example.json" with { type: "json" };
 
 const params = z.object({ ticker: tickerParam() });
 
@@ -65,6 +66,6 @@ export const narrativeContract: OperationContract<typeof params, typeof response
     "momentum is still served. Unknown ticker 404; no price data 503 with Retry-After, uncharged.",
   params,
   response,
-  example: NARRATIVE_EXAMPLE,
+  example: documentedExample(response, exampleJson),
   errors: ["UNKNOWN_TICKER", "NO_DATA", "UPSTREAM_UNAVAILABLE"],
 };

@@ -1,8 +1,9 @@
 import { z } from "@hono/zod-openapi";
 import type { OperationContract } from "../operation-contract.js";
+import { documentedExample } from "../documented-example.js";
 import { intParam } from "../params.js";
 import { SignalRecordSchema, signalLogFilters } from "./signal-record-schema.js";
-import { SIGNALS_HISTORY_EXAMPLE } from "./trading-examples.js";
+import exampleJson from "./signals-history.example.json" with { type: "json" };
 
 export const HISTORY_LIMIT_DEFAULT = 50;
 export const HISTORY_LIMIT_MAX = 200;
@@ -34,6 +35,6 @@ export const signalsHistoryContract: OperationContract<typeof params, typeof res
     "target was hit first). Pages with limit and cursor; filters ticker and since (fired on or after). An empty page is a 200 with no signals.",
   params,
   response,
-  example: SIGNALS_HISTORY_EXAMPLE,
+  example: documentedExample(response, exampleJson),
   errors: [],
 };

@@ -1,9 +1,10 @@
 import { z } from "@hono/zod-openapi";
 import type { OperationContract } from "../operation-contract.js";
+import { documentedExample } from "../documented-example.js";
 import { symbolListParam } from "../params.js";
 import { SignalRecordSchema } from "./signal-record-schema.js";
-import { SIGNALS_LIVE_EXAMPLE } from "./signals-live-example.js";
 import { horizonDaysParam } from "./trading-signal.js";
+import exampleJson from "./signals-live.example.json" with { type: "json" };
 
 export const LIVE_ASSETS_MAX = 25;
 
@@ -47,6 +48,6 @@ export const signalsLiveContract: OperationContract<typeof params, typeof respon
     "Retry-After) and nothing is charged. A reference, not advice.",
   params,
   response,
-  example: SIGNALS_LIVE_EXAMPLE,
+  example: documentedExample(response, exampleJson),
   errors: ["UNKNOWN_TICKER", "NO_DATA", "RANGE_UNAVAILABLE", "UPSTREAM_UNAVAILABLE"],
 };

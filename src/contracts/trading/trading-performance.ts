@@ -1,9 +1,10 @@
 import { z } from "@hono/zod-openapi";
 import type { OperationContract } from "../operation-contract.js";
+import { documentedExample } from "../documented-example.js";
 import { enumParam } from "../params.js";
 import { SignalRecordSchema, signalLogFilters } from "./signal-record-schema.js";
-import { TRADING_PERFORMANCE_EXAMPLE } from "./trading-examples.js";
 import { horizonDaysParam } from "./trading-signal.js";
+import exampleJson from "./trading-performance.example.json" with { type: "json" };
 
 const params = z
   .object({
@@ -79,6 +80,6 @@ export const tradingPerformanceContract: OperationContract<typeof params, typeof
     "so (mode, backtest.label).",
   params,
   response,
-  example: TRADING_PERFORMANCE_EXAMPLE,
+  example: documentedExample(response, exampleJson),
   errors: ["UNKNOWN_TICKER", "NO_DATA", "RANGE_UNAVAILABLE", "UPSTREAM_UNAVAILABLE"],
 };

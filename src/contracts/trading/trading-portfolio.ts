@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { OperationContract } from "../operation-contract.js";
-import { TRADING_PORTFOLIO_EXAMPLE } from "./trading-portfolio-example.js";
+import { documentedExample } from "../documented-example.js";
+import exampleJson from "./trading-portfolio.example.json" with { type: "json" };
 
 const params = z.object({
   address: z
@@ -66,6 +67,6 @@ export const tradingPortfolioContract: OperationContract<typeof params, typeof r
     "timeout, an HTML page, a changed answer) is 503 with Retry-After and nothing is charged. Offline deployments answer 503.",
   params,
   response,
-  example: TRADING_PORTFOLIO_EXAMPLE,
+  example: documentedExample(response, exampleJson),
   errors: ["UPSTREAM_UNAVAILABLE", "UPSTREAM_SCHEMA_CHANGED"],
 };

@@ -2,9 +2,10 @@ import { z } from "@hono/zod-openapi";
 import { ANALOG_WEIGHT, REGIME_WEIGHT } from "../../analytics/signal-rules.js";
 import { TRADING_SCAN_UNIVERSE } from "../../domain/trading-universe.js";
 import type { OperationContract } from "../operation-contract.js";
+import { documentedExample } from "../documented-example.js";
 import { intParam } from "../params.js";
-import { TRADING_SCAN_EXAMPLE } from "./trading-scan-example.js";
 import { horizonDaysParam, TradingSignalSchema } from "./trading-signal.js";
+import exampleJson from "./trading-scan.example.json" with { type: "json" };
 
 export const SCAN_TOP_N_DEFAULT = 5;
 const UNIVERSE_SIZE = TRADING_SCAN_UNIVERSE.symbols.length;
@@ -59,6 +60,6 @@ export const tradingScanContract: OperationContract<typeof params, typeof respon
     "A reference, not advice.",
   params,
   response,
-  example: TRADING_SCAN_EXAMPLE,
+  example: documentedExample(response, exampleJson),
   errors: ["UNKNOWN_TICKER", "NO_DATA", "RANGE_UNAVAILABLE", "UPSTREAM_UNAVAILABLE"],
 };

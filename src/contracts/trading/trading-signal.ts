@@ -10,8 +10,9 @@ import {
 } from "../../analytics/signal-rules.js";
 import { HORIZON_DAYS_MAX } from "../forecasts/forecast-params.js";
 import type { OperationContract } from "../operation-contract.js";
+import { documentedExample } from "../documented-example.js";
 import { intParam, tickerParam } from "../params.js";
-import { TRADING_SIGNAL_EXAMPLE } from "./trading-examples.js";
+import exampleJson from "./trading-signal.example.json" with { type: "json" };
 
 export const SIGNAL_HORIZON_DEFAULT = 30;
 
@@ -97,6 +98,6 @@ export const tradingSignalContract: OperationContract<typeof params, typeof resp
     "fired and scored by a job after its horizon (see /trading/signals/history and /trading/performance). A reference, not advice.",
   params,
   response,
-  example: TRADING_SIGNAL_EXAMPLE,
+  example: documentedExample(response, exampleJson),
   errors: ["UNKNOWN_TICKER", "NO_DATA", "RANGE_UNAVAILABLE", "UPSTREAM_UNAVAILABLE"],
 };
