@@ -19,13 +19,11 @@
  * (the load thinned out) and a larger value should be given.
  */
 import fs from "node:fs";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import { monitorEventLoopDelay } from "node:perf_hooks";
-import { serve } from "@hono/node-server";
-import { createTestPayer, type TestPayer } from "../test/support/test-payer.js";
-import { startTestService } from "../test/support/test-service.js";
+import type { TestPayer } from "../test/support/test-payer.js";
 import { LoadDriver, type SignedCalls } from "./load-driver.js";
+import { loopbackService } from "./loopback-service.js";
 import { median, quantile90 } from "./sorted-stats.js";
 import { startCpuSplit } from "./thread-cpu.js";
 
@@ -81,11 +79,7 @@ async function signed(payer: TestPayer, path: string, count: number): Promise<Si
 }
 
 async function main(): Promise<void> {
-  const service = await startTestService({ databaseOnDisk: true }); // SQLite in a file, as `npm start` keeps it
-  const server = serve({ fetch: service.app.fetch, hostname: "127.0.0.1", port: 0 });
-  await new Promise((resolve) => server.once("listening", resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const payer = await createTestPayer(service, 1_000_000_000n);
+  const { service, base, payer, close } = await loopbackService();
   const driver = new LoadDriver();
   const clientTid = await driver.threadId();
   try {
@@ -136,8 +130,7 @@ async function main(): Promise<void> {
     if (jsonFile !== undefined) fs.writeFileSync(jsonFile, `${JSON.stringify({ heavyRoutes: HEAVY, heavyPerRoute: HEAVY_PER_ROUTE, rows }, null, 2)}\n`);
   } finally {
     await driver.close();
-    server.close();
-    await service.close();
+    await close();
   }
 }
 

@@ -18,13 +18,10 @@
  */
 import fs from "node:fs";
 import os from "node:os";
-import type { AddressInfo } from "node:net";
 import { monitorEventLoopDelay } from "node:perf_hooks";
-import { serve } from "@hono/node-server";
 import { SettlementLedger } from "../src/storage/repos/settlement-ledger.js";
-import { createTestPayer } from "../test/support/test-payer.js";
-import { startTestService } from "../test/support/test-service.js";
 import { LoadDriver } from "./load-driver.js";
+import { loopbackService } from "./loopback-service.js";
 import { median } from "./sorted-stats.js";
 import { startCpuSplit } from "./thread-cpu.js";
 
@@ -51,11 +48,7 @@ interface LevelResult {
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 
 async function main(): Promise<void> {
-  const service = await startTestService({ databaseOnDisk: true }); // SQLite in a file, as `npm start` keeps it
-  const server = serve({ fetch: service.app.fetch, hostname: "127.0.0.1", port: 0 });
-  await new Promise((resolve) => server.once("listening", resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const payer = await createTestPayer(service, 1_000_000_000n);
+  const { service, base, payer, close } = await loopbackService();
   const embedded = service.embedded!;
   const driver = new LoadDriver();
   const clientTid = await driver.threadId();
@@ -126,8 +119,7 @@ async function main(): Promise<void> {
     }
   } finally {
     await driver.close();
-    server.close();
-    await service.close();
+    await close();
   }
 }
 

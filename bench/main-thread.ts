@@ -16,12 +16,9 @@
  */
 import fs from "node:fs";
 import { Session } from "node:inspector/promises";
-import type { AddressInfo } from "node:net";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
-import { serve } from "@hono/node-server";
-import { createTestPayer } from "../test/support/test-payer.js";
-import { startTestService } from "../test/support/test-service.js";
 import { LoadDriver } from "./load-driver.js";
+import { loopbackService } from "./loopback-service.js";
 import { median } from "./sorted-stats.js";
 
 const args = process.argv.slice(2);
@@ -67,11 +64,7 @@ interface RouteRow {
 }
 
 async function main(): Promise<void> {
-  const service = await startTestService({ databaseOnDisk: true });
-  const server = serve({ fetch: service.app.fetch, hostname: "127.0.0.1", port: 0 });
-  await new Promise((resolve) => server.once("listening", resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const payer = await createTestPayer(service, 1_000_000_000n);
+  const { service, base, payer, close } = await loopbackService();
   const driver = new LoadDriver();
   const rows: RouteRow[] = [];
   try {
@@ -113,8 +106,7 @@ async function main(): Promise<void> {
     for (const row of rows) row.overCheapMs = row.loopBusyMsPerCall - reference;
   } finally {
     await driver.close();
-    server.close();
-    await service.close();
+    await close();
   }
   console.log(`\nEvent-loop time per paid call, ${calls} sequential calls per route, every route called ${WARM_CALLS} times before\n`);
   console.log("| route | 200s | loop busy ms/call | over the cheap call ms | wall p50 ms | loop delay max ms |");

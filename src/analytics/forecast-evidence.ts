@@ -1,4 +1,5 @@
 import { bootstrapMeanInterval, type Interval } from "../core/bootstrap.js";
+import { BoundedLru } from "../core/bounded-lru.js";
 import { returnBetween } from "../core/returns.js";
 import { mean, sampleStd } from "../core/statistics.js";
 import { closeAtMoment } from "./forward-distribution.js";
@@ -45,13 +46,11 @@ export function unconditionalBaseline(
   // A pure function of an immutable series (the series cache replaces, never edits, a history), and a whole-
   // history pass plus sorts that every pattern, playbook and forecast call repeats on the main thread: memoised
   // per series object, a few arguments each. A copy goes out, so no caller can alter the memo.
-  const memo = baselineMemo.get(series.closes) ?? new Map<string, Baseline>();
+  const memo = baselineMemo.get(series.closes) ?? new BoundedLru<string, Baseline>(BASELINE_MEMO_ENTRIES);
   baselineMemo.set(series.closes, memo);
   const key = `${horizonDays}|${lastCloseIndex}|${kind}`;
   const known = memo.get(key) ?? computeBaseline(series, horizonDays, lastCloseIndex, kind);
-  memo.delete(key);
   memo.set(key, known);
-  if (memo.size > BASELINE_MEMO_ENTRIES) memo.delete(memo.keys().next().value as string);
   return { ...known };
 }
 
@@ -61,7 +60,7 @@ const BASELINE_MEMO_ENTRIES = 16;
  * Keyed by the closes column, not the series object: the series cache hands out relabelled copies of one
  * history (BTC and BTC-USD share the columns), and each copy would otherwise start an empty memo.
  */
-const baselineMemo = new WeakMap<Float64Array, Map<string, Baseline>>();
+const baselineMemo = new WeakMap<Float64Array, BoundedLru<string, Baseline>>();
 
 function computeBaseline(series: PriceSeries, horizonDays: number, lastCloseIndex: number, kind: "return" | "change"): Baseline {
   const { timesMs, closes } = series;

@@ -10,6 +10,7 @@
  *
  * Glossary: n = series length, m = window length, K = FFT chunk size.
  */
+import { BoundedLru } from "./bounded-lru.js";
 import { computeChunkSpectra, type ChunkSpectra } from "./chunk-spectra.js";
 import { wasmMassChunkSize } from "./kernel-choice.js";
 import { computeSeriesFlags, spansHole, type SeriesFlags } from "./series-flags.js";
@@ -27,9 +28,9 @@ export class PreparedSeries {
   readonly breakBefore: Uint8Array | undefined;
   readonly length: number;
   private flagsCache: SeriesFlags | undefined;
-  private readonly statsCache = new Map<number, WindowStats>();
-  private readonly spectraCache = new Map<string, ChunkSpectra>();
-  private readonly wasmCache = new Map<number, WasmWindowIndex>();
+  private readonly statsCache = new BoundedLru<number, WindowStats>(STATS_CACHE_ENTRIES);
+  private readonly spectraCache = new BoundedLru<string, ChunkSpectra>(SPECTRA_CACHE_ENTRIES);
+  private readonly wasmCache = new BoundedLru<number, WasmWindowIndex>(WASM_CACHE_ENTRIES);
 
   constructor(values: Float64Array, breakBefore?: Uint8Array) {
     if (!(values instanceof Float64Array)) throw new TypeError("series values must be a Float64Array");
@@ -51,12 +52,12 @@ export class PreparedSeries {
 
   /** Rolling stats for window length m (computed on first use, then cached). */
   windowStats(m: number): WindowStats {
-    return cached(this.statsCache, m, STATS_CACHE_ENTRIES, () => computeWindowStats(this.values, this.flags, m));
+    return cached(this.statsCache, m, () => computeWindowStats(this.values, this.flags, m));
   }
 
   /** MASS chunk spectra for window length m and chunk size K (computed on first use, then cached). */
   chunkSpectra(m: number, size: number): ChunkSpectra {
-    return cached(this.spectraCache, `${m}:${size}`, SPECTRA_CACHE_ENTRIES, () =>
+    return cached(this.spectraCache, `${m}:${size}`, () =>
       computeChunkSpectra(this.values, m, size),
     );
   }
@@ -65,11 +66,11 @@ export class PreparedSeries {
   wasmIndex(kernels: WasmKernels, m: number, massChunkSize?: number): WasmWindowIndex {
     // `massChunkSize` overrides the kernel choice (0: the bound path); bench/kernel-grid.ts times every
     // choice this way, and the searches that follow use the index it left in the cache.
-    const hit = this.wasmCache.get(m);
+    const hit = this.wasmCache.peek(m);
     if (hit !== undefined && (hit.kernels !== kernels || (massChunkSize !== undefined && hit.massChunkSize !== massChunkSize))) {
       this.wasmCache.delete(m);
     }
-    return cached(this.wasmCache, m, WASM_CACHE_ENTRIES, () => {
+    return cached(this.wasmCache, m, () => {
       const stats = this.windowStats(m);
       return new WasmWindowIndex(kernels, this.values, stats, massChunkSize ?? wasmMassChunkSize(stats.count, m));
     });
@@ -89,16 +90,10 @@ export function prepareSeries(values: Float64Array, breakBefore?: Uint8Array): P
   return new PreparedSeries(values, breakBefore);
 }
 
-function cached<K, V>(cache: Map<K, V>, key: K, capacity: number, build: () => V): V {
+function cached<K, V>(cache: BoundedLru<K, V>, key: K, build: () => V): V {
   const hit = cache.get(key);
-  if (hit !== undefined) {
-    // Re-insert to mark it most recently used (Map iterates in insertion order).
-    cache.delete(key);
-    cache.set(key, hit);
-    return hit;
-  }
+  if (hit !== undefined) return hit;
   const value = build();
   cache.set(key, value);
-  if (cache.size > capacity) cache.delete(cache.keys().next().value as K);
   return value;
 }

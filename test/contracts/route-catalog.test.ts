@@ -4,23 +4,24 @@ import { describe, expect, it } from "vitest";
 import { ROUTE_CATALOG, operationIdForPath } from "../../src/contracts/route-catalog.js";
 import { SHARED_DIR, SHARED_PRESENT } from "../support/shared-paths.js";
 
+/**
+ * Reads one markdown table of a spec document, between the `from` and `to` markers: for each row with at least
+ * `minCells` cells whose first column names routes, the price in column `priceCell` for each route named.
+ */
+function readPriceTable(prices: Map<string, string>, file: string, from: string, to: string, minCells: number, priceCell: number): void {
+  const text = fs.readFileSync(path.join(SHARED_DIR, file), "utf8");
+  for (const line of text.slice(text.indexOf(from), text.indexOf(to)).split("\n")) {
+    const cells = line.split("|").map((c) => c.trim());
+    if (cells.length < minCells || !cells[1].startsWith("/")) continue;
+    for (const route of cells[1].split(",")) prices.set(route.trim(), cells[priceCell]);
+  }
+}
+
 /** Prices as the spec's billing tables state them: core-api §4.8 and the companion-api route table. */
 function specPrices(): Map<string, string> {
   const prices = new Map<string, string>();
-  const core = fs.readFileSync(path.join(SHARED_DIR, "spec/core-api.txt"), "utf8");
-  const billing = core.slice(core.indexOf("### 4.8"), core.indexOf("The route /api/momentum/scan"));
-  for (const line of billing.split("\n")) {
-    const cells = line.split("|").map((c) => c.trim());
-    if (cells.length < 4 || !cells[1].startsWith("/")) continue;
-    for (const route of cells[1].split(",")) prices.set(route.trim(), cells[2]);
-  }
-  const companion = fs.readFileSync(path.join(SHARED_DIR, "spec/companion-api.txt"), "utf8");
-  const table = companion.slice(companion.indexOf("## 4. Endpoints"), companion.indexOf("## 5."));
-  for (const line of table.split("\n")) {
-    const cells = line.split("|").map((c) => c.trim());
-    if (cells.length < 7 || !cells[1].startsWith("/")) continue;
-    for (const route of cells[1].split(",")) prices.set(route.trim(), cells[5]);
-  }
+  readPriceTable(prices, "spec/core-api.txt", "### 4.8", "The route /api/momentum/scan", 4, 2);
+  readPriceTable(prices, "spec/companion-api.txt", "## 4. Endpoints", "## 5.", 7, 5);
   for (const free of ["/watch/status", "/watch/cancel", "/pattern_alert/status", "/pattern_alert/cancel"]) {
     prices.set(free, "free"); // core-api §4.6 marks these free in its own table
   }

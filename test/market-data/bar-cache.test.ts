@@ -36,6 +36,25 @@ class ObservedProvider implements PriceProvider {
   }
 }
 
+/**
+ * A 15-minute source with Yahoo's intraday rule: nothing older than 60 days before the clock's now, and
+ * nothing after it; every bar is flat at `close(tsMs)`.
+ */
+function intradaySource(name: string, clock: FakeClock, close: (tsMs: number) => number): PriceProvider {
+  const lookbackMs = 60 * 86_400_000;
+  return {
+    name,
+    bars: async (_symbol, _tf, fromMs, toMs) => {
+      if (fromMs < clock.nowMs() - lookbackMs) throw new AppError("RANGE_UNAVAILABLE", "beyond the 60-day lookback");
+      const bars: Bar[] = [];
+      for (let t = Math.ceil(fromMs / 900_000) * 900_000; t < Math.min(toMs, clock.nowMs()); t += 900_000) {
+        bars.push({ tsMs: t, open: 1, high: 1, low: 1, close: close(t), volume: null });
+      }
+      return bars;
+    },
+  };
+}
+
 for (const kind of testDatabaseKinds()) {
   describe.skipIf(!SHARED_PRESENT || kind.unavailable)(`bar cache on ${kind.name}`, () => {
     let database: Database;
@@ -95,19 +114,7 @@ for (const kind of testDatabaseKinds()) {
     });
 
     it("serves intraday bars beyond the source's lookback when they are already stored", async () => {
-      // An upstream with Yahoo's 15m rule: nothing older than 60 days.
-      const lookbackMs = 60 * 86_400_000;
-      const intraday: PriceProvider = {
-        name: "intraday-source",
-        bars: async (_symbol, _tf, fromMs, toMs) => {
-          if (fromMs < clock.nowMs() - lookbackMs) throw new AppError("RANGE_UNAVAILABLE", "beyond the 60-day lookback");
-          const bars: Bar[] = [];
-          for (let t = Math.ceil(fromMs / 900_000) * 900_000; t < Math.min(toMs, clock.nowMs()); t += 900_000) {
-            bars.push({ tsMs: t, open: 1, high: 1, low: 1, close: 1 + t / 1e13, volume: null });
-          }
-          return bars;
-        },
-      };
+      const intraday = intradaySource("intraday-source", clock, (t) => 1 + t / 1e13);
       const intradayCache = new BarCache(intraday, new BarStore(database.db), clock);
       const from = clock.nowMs() - 2 * 86_400_000;
       const stored = await intradayCache.bars(aapl, "15m", from, from + 86_400_000);
@@ -119,18 +126,7 @@ for (const kind of testDatabaseKinds()) {
     });
 
     it("keeps serving an intraday series left idle past the source's lookback", async () => {
-      const lookbackMs = 60 * 86_400_000;
-      const intraday: PriceProvider = {
-        name: "idle-intraday-source",
-        bars: async (_symbol, _tf, fromMs, toMs) => {
-          if (fromMs < clock.nowMs() - lookbackMs) throw new AppError("RANGE_UNAVAILABLE", "beyond the 60-day lookback");
-          const bars: Bar[] = [];
-          for (let t = Math.ceil(fromMs / 900_000) * 900_000; t < Math.min(toMs, clock.nowMs()); t += 900_000) {
-            bars.push({ tsMs: t, open: 1, high: 1, low: 1, close: 2, volume: null });
-          }
-          return bars;
-        },
-      };
+      const intraday = intradaySource("idle-intraday-source", clock, () => 2);
       const idle = new BarCache(intraday, new BarStore(database.db), clock);
       const dayMs = 86_400_000;
       await idle.bars(aapl, "15m", clock.nowMs() - dayMs, clock.nowMs());

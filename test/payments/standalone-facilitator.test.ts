@@ -6,6 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Service } from "../../src/main/build-service.js";
 import { FacilitatorUnusableError } from "../../src/payments/facilitator-startup-check.js";
 import { startStandaloneFacilitator, type StandaloneFacilitator } from "../../src/main/standalone-facilitator.js";
 import { createRemotePayer } from "../support/remote-payer.js";
@@ -14,6 +15,8 @@ import { SHARED_MISSING_REASON, SHARED_PRESENT } from "../support/shared-paths.j
 
 const silent = pino({ level: "silent" });
 const tempDir = (name: string) => fs.mkdtempSync(path.join(os.tmpdir(), `precedent-${name}-`));
+/** A paid POST of /api to a node. */
+const payOn = (node: Service, header: string) => node.app.request("/api", { method: "POST", headers: { "PAYMENT-SIGNATURE": header } });
 
 describe.skipIf(!SHARED_PRESENT)("npm run facilitator: the standalone facilitator", () => {
   const facilitatorDir = tempDir("facilitator");
@@ -37,7 +40,7 @@ describe.skipIf(!SHARED_PRESENT)("npm run facilitator: the standalone facilitato
       expect(node.payTo).toBe(facilitator.payTo);
       const payer = await createRemotePayer(facilitator.network);
       const header = await payer.paymentFor(node.app, "/api");
-      const res = await node.app.request("/api", { method: "POST", headers: { "PAYMENT-SIGNATURE": header } });
+      const res = await payOn(node, header);
       expect(res.status).toBe(200);
       expect(await payer.balance()).toBe(9_990_000n);
       expect(await facilitator.network.balanceOf(facilitator.payTo as `0x${string}`)).toBe(10_000n);
@@ -50,7 +53,7 @@ describe.skipIf(!SHARED_PRESENT)("npm run facilitator: the standalone facilitato
     const payer = await createRemotePayer(facilitator.network);
     const node = await startServiceOnDataDir(tempDir("node2"), { FACILITATOR: facilitator.url });
     const header = await payer.paymentFor(node.app, "/api");
-    expect((await node.app.request("/api", { method: "POST", headers: { "PAYMENT-SIGNATURE": header } })).status).toBe(200);
+    expect((await payOn(node, header)).status).toBe(200);
     await node.close();
     const payToBefore = await facilitator.network.balanceOf(facilitator.payTo as `0x${string}`);
     const { payload } = JSON.parse(Buffer.from(header, "base64").toString()) as { payload: { authorization: { from: `0x${string}`; nonce: `0x${string}` } } };
@@ -66,7 +69,7 @@ describe.skipIf(!SHARED_PRESENT)("npm run facilitator: the standalone facilitato
     const after = await startServiceOnDataDir(tempDir("node3"), { FACILITATOR: facilitator.url });
     try {
       const next = await payer.paymentFor(after.app, "/api");
-      expect((await after.app.request("/api", { method: "POST", headers: { "PAYMENT-SIGNATURE": next } })).status).toBe(200);
+      expect((await payOn(after, next)).status).toBe(200);
       expect(await facilitator.network.balanceOf(payer.account.address)).toBe(9_980_000n);
     } finally {
       await after.close();

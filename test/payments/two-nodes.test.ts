@@ -14,6 +14,8 @@ import { SHARED_MISSING_REASON, SHARED_PRESENT } from "../support/shared-paths.j
 
 const pgUrl = process.env.TEST_PG_URL;
 const tempDir = (name: string) => fs.mkdtempSync(path.join(os.tmpdir(), `precedent-${name}-`));
+/** A paid POST of /api to one node, with a payment signed against either. */
+const payOn = (node: Service, header: string) => node.app.request("/api", { method: "POST", headers: { "PAYMENT-SIGNATURE": header } });
 
 /** Two service nodes on one PostgreSQL (each with its own pool), both paying through one standalone facilitator. */
 describe.skipIf(!SHARED_PRESENT || !pgUrl)("two nodes, one PostgreSQL, one standalone facilitator", () => {
@@ -50,7 +52,7 @@ describe.skipIf(!SHARED_PRESENT || !pgUrl)("two nodes, one PostgreSQL, one stand
     expect(b.payTo).toBe(facilitator.payTo);
     const payer = await createRemotePayer(facilitator.network);
     const header = await payer.paymentFor(a.app, "/api");
-    const res = await b.app.request("/api", { method: "POST", headers: { "PAYMENT-SIGNATURE": header } });
+    const res = await payOn(b, header);
     expect(res.status).toBe(200);
     expect(await payer.balance()).toBe(9_990_000n);
   });
@@ -58,11 +60,11 @@ describe.skipIf(!SHARED_PRESENT || !pgUrl)("two nodes, one PostgreSQL, one stand
   it("refuses on either node a payment settled on the other, before any work and without charging", async () => {
     const payer = await createRemotePayer(facilitator.network);
     const header = await payer.paymentFor(a.app, "/api");
-    expect((await a.app.request("/api", { method: "POST", headers: { "PAYMENT-SIGNATURE": header } })).status).toBe(200);
+    expect((await payOn(a, header)).status).toBe(200);
     // Top up, so that only our ledger (not an empty wallet) can refuse the replay.
     await facilitator.network.mintUsdc(payer.account.address, 10_000_000n);
     for (const node of [b, a]) {
-      const replay = await node.app.request("/api", { method: "POST", headers: { "PAYMENT-SIGNATURE": header } });
+      const replay = await payOn(node, header);
       expect(replay.status).toBe(402);
     }
     expect(await payer.balance()).toBe(19_990_000n);
@@ -71,7 +73,7 @@ describe.skipIf(!SHARED_PRESENT || !pgUrl)("two nodes, one PostgreSQL, one stand
   it("lets exactly one of two nodes win one authorization sent to both at once", async () => {
     const payer = await createRemotePayer(facilitator.network);
     const header = await payer.paymentFor(a.app, "/api");
-    const send = (node: Service) => node.app.request("/api", { method: "POST", headers: { "PAYMENT-SIGNATURE": header } });
+    const send = (node: Service) => payOn(node, header);
     const statuses = (await Promise.all([send(a), send(b), send(a), send(b)])).map((r) => r.status).sort();
     expect(statuses).toEqual([200, 402, 402, 402]);
     expect(await payer.balance()).toBe(9_990_000n);

@@ -60,8 +60,10 @@ describe("layering lint", () => {
     ]);
   });
 
-  it("accepts the same names once they live below both sides (domain, payments)", async () => {
+  it("accepts the same names once they live below both sides (domain, payments), and storage using core", async () => {
     const dir = writeTree({
+      "src/core/bounded-lru.ts": "export class BoundedLru {}\n",
+      "src/storage/statement-cache.ts": "import { BoundedLru } from '../core/bounded-lru.js';\nexport const c = BoundedLru;\n",
       "src/domain/feed-vocabulary.ts": "export const TREND_GEOS = ['US'] as const;\n",
       "src/services/feeds/trends-service.ts": "import { TREND_GEOS } from '../../domain/feed-vocabulary.js';\nexport const g = TREND_GEOS;\n",
       "src/contracts/feeds/get-trends.ts": "import { TREND_GEOS } from '../../domain/feed-vocabulary.js';\nexport const geos = TREND_GEOS;\n",

@@ -26,6 +26,7 @@ const registerParams = z
     expires_in_days: expiresInDaysParam(),
   })
   .refine((p) => p.ref_start < p.ref_end, { message: "must be before ref_end (ref_end is exclusive)", path: ["ref_start"] });
+export type PatternAlertParams = z.infer<typeof registerParams>;
 
 const patternStatusFields = {
   ...alertStatusFields,

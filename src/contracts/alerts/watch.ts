@@ -15,6 +15,7 @@ const registerParams = z.object({
   webhook_url: webhookUrlParam(),
   expires_in_days: expiresInDaysParam(),
 });
+export type WatchRegisterParams = z.infer<typeof registerParams>;
 
 const priceStatusFields = {
   ...alertStatusFields,

@@ -28,6 +28,7 @@ const params = z
     }),
   })
   .refine((p) => p.start_date < p.end_date, { message: "must be before end_date (end_date is exclusive)", path: ["start_date"] });
+export type PlaybookParams = z.infer<typeof params>;
 
 const OutcomeSchema = z
   .object({

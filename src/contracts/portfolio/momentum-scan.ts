@@ -14,6 +14,7 @@ const params = z.object({
   }).optional(),
   top_n: intParam({ min: 1, max: 50, default: 10, description: "How many of the strongest names to return, 1 to 50" }),
 });
+export type MomentumScanParams = z.infer<typeof params>;
 
 export const MomentumRowSchema = z.object(momentumRowFields).openapi("MomentumRow");
 

@@ -36,6 +36,7 @@ const params = z.object({
       "plain n - 1 sample covariance",
   }),
 });
+export type OptimizePortfolioParams = z.infer<typeof params>;
 
 const WeightSchema = z
   .object({

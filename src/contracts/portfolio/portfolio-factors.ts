@@ -8,6 +8,7 @@ const params = z.object({
   holdings: holdingsParam(),
   period: periodParam("daily returns the regression runs on"),
 });
+export type PortfolioFactorsParams = z.infer<typeof params>;
 
 const CONSTRUCTIONS = ["return", "spread", "yield_change", "inverse_return"] as const;
 

@@ -6,6 +6,7 @@ import { MOMENTUM_METHOD, momentumRowFields } from "./momentum-row.js";
 const params = z.object({
   top_n: intParam({ min: 1, max: 50, description: "Optional: how many of the strongest ETFs to return, 1 to 50; default all that have a score" }).optional(),
 });
+export type SectorsMomentumParams = z.infer<typeof params>;
 
 const SectorRowSchema = z
   .object({

@@ -1,4 +1,5 @@
 import robots from "./data/ai-robots.json" with { type: "json" };
+import { BoundedLru } from "../../core/bounded-lru.js";
 import { ecosystemLabel } from "../client-labels.js";
 
 /**
@@ -66,15 +67,14 @@ const CRAWLERS: readonly Crawler[] = Object.entries(robots as Record<string, Rob
  * Every request is classified, and a User-Agent that names no crawler is tested against all 166 patterns:
  * callers repeat their User-Agent, so the answers are remembered (a bounded map, oldest dropped first).
  */
-const knownRoles = new Map<string, UserAgentRoles>();
 const KNOWN_ROLES_MAX = 2_000;
+const knownRoles = new BoundedLru<string, UserAgentRoles>(KNOWN_ROLES_MAX);
 
 export function userAgentRoles(userAgent: string | undefined): UserAgentRoles {
   const key = userAgent ?? "";
-  const known = knownRoles.get(key);
+  const known = knownRoles.peek(key);
   if (known !== undefined) return { ...known };
   const roles = classify(key);
-  if (knownRoles.size >= KNOWN_ROLES_MAX) knownRoles.delete(knownRoles.keys().next().value!);
   knownRoles.set(key, roles);
   return { ...roles };
 }

@@ -1,3 +1,4 @@
+import { BoundedLru } from "../../core/bounded-lru.js";
 import { prepareSeries, type PreparedSeries } from "../../core/prepared-series.js";
 import { toPriceSeries, type PriceSeries } from "../../analytics/price-series.js";
 import { AppError } from "../../domain/app-error.js";
@@ -27,30 +28,31 @@ const HISTORY_DAYS: Record<Exclude<Timeframe, "1d">, number> = { "1h": 729, "30m
  * of truth.
  */
 export class SeriesCache {
-  private readonly entries = new Map<string, { loadedAtMs: number; value: LoadedSeries }>();
+  /** Aged by when each history was loaded, not by when it was read. */
+  private readonly entries: BoundedLru<string, { loadedAtMs: number; value: LoadedSeries }>;
   private readonly inFlight = new Map<string, Promise<LoadedSeries>>();
 
   constructor(
     private readonly resolve: (ticker: string) => ResolvedSymbol,
     private readonly bars: BarCache,
     private readonly clock: Clock,
-    private readonly maxEntries = 256,
-  ) {}
+    maxEntries = 256,
+  ) {
+    this.entries = new BoundedLru(maxEntries);
+  }
 
   async load(ticker: string, timeframe: Timeframe): Promise<LoadedSeries> {
     const symbol = this.resolve(ticker);
     const key = `${symbol.source}|${timeframe}`;
     const nowMs = this.clock.nowMs();
-    const entry = this.entries.get(key);
+    const entry = this.entries.peek(key);
     if (entry !== undefined && nowMs - entry.loadedAtMs < tailTtlMs(symbol, timeframe)) return asRequested(entry.value, symbol.ticker);
     const running = this.inFlight.get(key);
     if (running !== undefined) return asRequested(await running, symbol.ticker);
     const work = this.fetch(symbol, timeframe, nowMs).finally(() => this.inFlight.delete(key));
     this.inFlight.set(key, work);
     const value = await work;
-    this.entries.delete(key);
     this.entries.set(key, { loadedAtMs: nowMs, value });
-    if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
     return value;
   }
 

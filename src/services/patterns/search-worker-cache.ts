@@ -6,6 +6,7 @@
  * job to job. A copy is used only for the exact version named, so a refreshed history is never answered from
  * a stale one: results stay exactly those of a fresh preparation.
  */
+import { BoundedLru } from "../../core/bounded-lru.js";
 import { prepareSeries } from "../../core/prepared-series.js";
 import type { HistoryRef } from "./search-job.js";
 import type { TaskSeries } from "./worker-tasks.js";
@@ -19,7 +20,7 @@ interface Entry extends TaskSeries {
   version: number;
 }
 
-const entries = new Map<string, Entry>();
+const entries = new BoundedLru<string, Entry>(MAX_ENTRIES);
 
 /** Thrown when a job names a version this worker no longer holds (evicted): the pool resends with the bars. */
 export class MissingHistory extends Error {
@@ -29,14 +30,15 @@ export class MissingHistory extends Error {
 }
 
 export function historyFor(ref: HistoryRef): TaskSeries {
-  const hit = entries.get(ref.key);
-  entries.delete(ref.key);
+  const hit = entries.peek(ref.key);
   let entry: Entry;
   if (hit !== undefined && hit.version === ref.version) entry = hit;
   else if (ref.history !== undefined) entry = { version: ref.version, series: ref.history, prepared: prepareSeries(ref.history.closes, ref.history.breakBefore) };
-  else throw new MissingHistory(ref.key);
+  else {
+    entries.delete(ref.key);
+    throw new MissingHistory(ref.key);
+  }
   entries.set(ref.key, entry);
-  if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
   // Another spelling of the same history: the same columns (so the same memos), the caller's label.
   return entry.series.ticker === ref.ticker ? entry : { series: { ...entry.series, ticker: ref.ticker }, prepared: entry.prepared };
 }

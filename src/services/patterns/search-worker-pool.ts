@@ -1,6 +1,7 @@
 import os from "node:os";
 import type { Worker } from "node:worker_threads";
 import type { PriceSeries } from "../../analytics/price-series.js";
+import { BoundedLru } from "../../core/bounded-lru.js";
 import { workerAnswers } from "../../threads/one-per-turn.js";
 import { startWorker } from "../../threads/start-worker.js";
 import { historyKey, type AnyJob, type HistoryRef, type SearchJobResult, type WindowSearchJob, type SearchRunner } from "./search-job.js";
@@ -19,7 +20,7 @@ interface Slot {
   worker: Worker;
   busy: { id: number; pending: Pending; deadline: NodeJS.Timeout } | undefined;
   /** Per history key, the version last sent to this worker (what it holds unless it has evicted it since). */
-  sent: Map<string, number>;
+  sent: BoundedLru<string, number>;
 }
 
 /**
@@ -141,17 +142,15 @@ export class SearchWorkerPool implements SearchRunner {
     }
     const { version } = known;
     const key = historyKey(history);
-    const held = slot.sent.get(key) === version;
-    slot.sent.delete(key);
+    const held = slot.sent.peek(key) === version;
     slot.sent.set(key, version);
-    if (slot.sent.size > SENT_ENTRIES) slot.sent.delete(slot.sent.keys().next().value as string);
     return held ? { key, version, ticker: history.ticker } : { key, version, ticker: history.ticker, history };
   }
 
   private spawn(): Slot | undefined {
     if (this.slots.length >= this.size) return undefined;
     const worker = startWorker(import.meta.url, "search-worker");
-    const slot: Slot = { worker, busy: undefined, sent: new Map() };
+    const slot: Slot = { worker, busy: undefined, sent: new BoundedLru(SENT_ENTRIES) };
     worker.on("message", (message: { id: number; result?: unknown; error?: WorkerError; missing?: true }) => {
       const busy = slot.busy;
       if (busy === undefined || busy.id !== message.id) return;

@@ -1,22 +1,8 @@
-import { patternAlertCancelContract, patternAlertContract, patternAlertStatusContract } from "../../../contracts/alerts/pattern-alert.js";
+import { patternAlertCancelContract, patternAlertContract, patternAlertStatusContract, type PatternAlertParams } from "../../../contracts/alerts/pattern-alert.js";
 import { findCatalogRoute } from "../../../contracts/route-catalog.js";
-import type { Metric } from "../../../core/exact-scorer.js";
-import type { Timeframe } from "../../../domain/bar.js";
 import type { AlertService } from "../../../services/alerts/alert-service.js";
 import type { RouteModule } from "../../route-module.js";
 import { patternAlertWire, registrationExtras } from "./alert-wire.js";
-
-interface RegisterParams {
-  ticker: string;
-  ref_ticker: string;
-  ref_start: string;
-  ref_end: string;
-  webhook_url: string;
-  max_similarity: number;
-  timeframe: Timeframe;
-  metric: Metric;
-  expires_in_days: number;
-}
 
 /** /pattern_alert (paid), /pattern_alert/status and /pattern_alert/cancel (free). */
 export function patternAlertRoutes(alerts: AlertService, publicBaseUrl: string): RouteModule[] {
@@ -24,7 +10,7 @@ export function patternAlertRoutes(alerts: AlertService, publicBaseUrl: string):
     {
       route: findCatalogRoute("pattern_alert"),
       contract: patternAlertContract,
-      handle: async (p: RegisterParams) => {
+      handle: async (p: PatternAlertParams) => {
         const alert = await alerts.registerPattern({
           ticker: p.ticker,
           refTicker: p.ref_ticker,

@@ -1,17 +1,8 @@
-import { watchCancelContract, watchRegisterContract, watchStatusContract } from "../../../contracts/alerts/watch.js";
+import { watchCancelContract, watchRegisterContract, watchStatusContract, type WatchRegisterParams } from "../../../contracts/alerts/watch.js";
 import { findCatalogRoute } from "../../../contracts/route-catalog.js";
-import type { PriceCondition } from "../../../domain/alert.js";
 import type { AlertService } from "../../../services/alerts/alert-service.js";
 import type { RouteModule } from "../../route-module.js";
 import { priceAlertWire, registrationExtras } from "./alert-wire.js";
-
-interface RegisterParams {
-  ticker: string;
-  condition: PriceCondition;
-  threshold: number;
-  webhook_url: string;
-  expires_in_days: number;
-}
 
 /** /watch/register (paid), /watch/status and /watch/cancel (free). */
 export function watchRoutes(alerts: AlertService, publicBaseUrl: string): RouteModule[] {
@@ -19,7 +10,7 @@ export function watchRoutes(alerts: AlertService, publicBaseUrl: string): RouteM
     {
       route: findCatalogRoute("watch_register"),
       contract: watchRegisterContract,
-      handle: async (p: RegisterParams) => {
+      handle: async (p: WatchRegisterParams) => {
         const alert = await alerts.registerPrice({
           ticker: p.ticker,
           condition: p.condition,

@@ -1,4 +1,4 @@
-import { playbookContract } from "../../../contracts/cross-asset/playbook.js";
+import { playbookContract, type PlaybookParams } from "../../../contracts/cross-asset/playbook.js";
 import { findCatalogRoute } from "../../../contracts/route-catalog.js";
 import { formatBarTime, parseIsoDate } from "../../../domain/bar.js";
 import type { HorizonOutcome, LeadLagResult } from "../../../analytics/playbook-outcomes.js";
@@ -8,17 +8,6 @@ import { ItemizedAnswer, itemOutcome } from "../../../domain/itemized-answer.js"
 import type { RouteModule } from "../../route-module.js";
 import { evidenceWire } from "../evidence-wire.js";
 import { distributionWire } from "./outcome-wire.js";
-
-interface PlaybookParams {
-  ticker: string;
-  start_date: string;
-  end_date: string;
-  peers: string[];
-  k: number;
-  horizon_days: number[];
-  metric: "l1" | "l2";
-  lead_lag_window: number;
-}
 
 const day = (ms: number) => formatBarTime(ms, "1d");
 

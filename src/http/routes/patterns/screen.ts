@@ -1,18 +1,9 @@
-import { screenContract } from "../../../contracts/patterns/screen.js";
+import { screenContract, type ScreenParams } from "../../../contracts/patterns/screen.js";
 import { findCatalogRoute } from "../../../contracts/route-catalog.js";
-import { formatBarTime, parseIsoDate, type Timeframe } from "../../../domain/bar.js";
+import { formatBarTime, parseIsoDate } from "../../../domain/bar.js";
 import { ItemizedAnswer, itemOutcome } from "../../../domain/itemized-answer.js";
 import type { ScreenService } from "../../../services/patterns/screen-service.js";
 import type { RouteModule } from "../../route-module.js";
-
-interface ScreenParams {
-  tickers: string[];
-  start_date: string;
-  end_date: string;
-  timeframe: Timeframe;
-  metric: "l1" | "l2";
-  sort_by: "similarity" | "return";
-}
 
 export function screenRoute(screens: ScreenService): RouteModule {
   return {

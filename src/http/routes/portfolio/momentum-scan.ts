@@ -1,21 +1,16 @@
 import { MOMENTUM_METHOD } from "../../../contracts/portfolio/momentum-row.js";
-import { momentumScanContract } from "../../../contracts/portfolio/momentum-scan.js";
+import { momentumScanContract, type MomentumScanParams } from "../../../contracts/portfolio/momentum-scan.js";
 import { findCatalogRoute } from "../../../contracts/route-catalog.js";
 import { ItemizedAnswer, itemOutcome } from "../../../domain/itemized-answer.js";
 import type { MomentumScanService } from "../../../services/portfolio/momentum-scan-service.js";
 import type { RouteModule } from "../../route-module.js";
 import { momentumRow } from "./momentum-wire.js";
 
-interface ScanParams {
-  universe?: string[];
-  top_n: number;
-}
-
 export function momentumScanRoute(scanner: MomentumScanService): RouteModule {
   return {
     route: findCatalogRoute("api_momentum_scan"),
     contract: momentumScanContract,
-    handle: async (params: ScanParams) => {
+    handle: async (params: MomentumScanParams) => {
       const result = await scanner.scan({ universe: params.universe, topN: params.top_n });
       const body = {
         universe_source: result.universeSource,

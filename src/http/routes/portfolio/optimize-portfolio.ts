@@ -1,24 +1,15 @@
-import { EXPECTED_RETURNS_NOTE, optimizePortfolioContract, type OBJECTIVES } from "../../../contracts/portfolio/optimize-portfolio.js";
-import { PERIOD_MONTHS, type Period } from "../../../contracts/portfolio/portfolio-params.js";
+import { EXPECTED_RETURNS_NOTE, optimizePortfolioContract, type OptimizePortfolioParams } from "../../../contracts/portfolio/optimize-portfolio.js";
+import { PERIOD_MONTHS } from "../../../contracts/portfolio/portfolio-params.js";
 import { findCatalogRoute } from "../../../contracts/route-catalog.js";
 import { formatBarTime } from "../../../domain/bar.js";
-import type { CovarianceEstimator } from "../../../services/portfolio/optimize-computation.js";
 import type { OptimizeService } from "../../../services/portfolio/optimize-service.js";
 import type { RouteModule } from "../../route-module.js";
-
-interface OptimizeParams {
-  tickers: string[];
-  period: Period;
-  objective: (typeof OBJECTIVES)[number];
-  risk_free_rate: number;
-  covariance: CovarianceEstimator;
-}
 
 export function optimizePortfolioRoute(optimizer: OptimizeService): RouteModule {
   return {
     route: findCatalogRoute("optimize_portfolio"),
     contract: optimizePortfolioContract,
-    handle: async (params: OptimizeParams) => {
+    handle: async (params: OptimizePortfolioParams) => {
       const result = await optimizer.optimize({
         tickers: params.tickers,
         months: PERIOD_MONTHS[params.period],

@@ -1,20 +1,15 @@
-import { FACTOR_METHOD, portfolioFactorsContract } from "../../../contracts/portfolio/portfolio-factors.js";
-import { PERIOD_MONTHS, type HoldingParam, type Period } from "../../../contracts/portfolio/portfolio-params.js";
+import { FACTOR_METHOD, portfolioFactorsContract, type PortfolioFactorsParams } from "../../../contracts/portfolio/portfolio-factors.js";
+import { PERIOD_MONTHS } from "../../../contracts/portfolio/portfolio-params.js";
 import { findCatalogRoute } from "../../../contracts/route-catalog.js";
 import { formatBarTime } from "../../../domain/bar.js";
 import type { FactorService } from "../../../services/portfolio/factor-service.js";
 import type { RouteModule } from "../../route-module.js";
 
-interface FactorParams {
-  holdings: HoldingParam[];
-  period: Period;
-}
-
 export function portfolioFactorsRoute(factors: FactorService): RouteModule {
   return {
     route: findCatalogRoute("api_portfolio_factors"),
     contract: portfolioFactorsContract,
-    handle: async (params: FactorParams) => {
+    handle: async (params: PortfolioFactorsParams) => {
       const r = await factors.decompose({ holdings: params.holdings, months: PERIOD_MONTHS[params.period] });
       return {
         holdings: r.holdings,

@@ -1,14 +1,10 @@
 import { MOMENTUM_METHOD } from "../../../contracts/portfolio/momentum-row.js";
-import { sectorsMomentumContract } from "../../../contracts/portfolio/sectors-momentum.js";
+import { sectorsMomentumContract, type SectorsMomentumParams } from "../../../contracts/portfolio/sectors-momentum.js";
 import { findCatalogRoute } from "../../../contracts/route-catalog.js";
 import { ItemizedAnswer, itemOutcome } from "../../../domain/itemized-answer.js";
 import type { SectorMomentumService, SectorRow } from "../../../services/portfolio/sector-momentum-service.js";
 import type { RouteModule } from "../../route-module.js";
 import { momentumRow } from "./momentum-wire.js";
-
-interface SectorParams {
-  top_n?: number;
-}
 
 function sectorRow(row: SectorRow, rank: number | null) {
   return { ...momentumRow(row.measured, rank), kind: row.etf.kind, name: row.etf.name, leaders: [...row.etf.leaders] };
@@ -18,7 +14,7 @@ export function sectorsMomentumRoute(sectors: SectorMomentumService): RouteModul
   return {
     route: findCatalogRoute("api_sectors_momentum"),
     contract: sectorsMomentumContract,
-    handle: async (params: SectorParams) => {
+    handle: async (params: SectorsMomentumParams) => {
       const result = await sectors.rank(params.top_n);
       const body = {
         constituents_as_of: result.constituentsAsOf,

@@ -3,7 +3,7 @@ import { AppError, validationError } from "../../../domain/app-error.js";
 import type { YahooFinanceClient } from "../../prices/yahoo/yahoo-finance-client.js";
 import { parseMapped } from "../feed-http.js";
 import type { EarningsHistory, EarningsHistoryProvider } from "../port.js";
-import { mapYahooFeedError } from "./yahoo-fundamentals.js";
+import { yahooFeedCall } from "./yahoo-feed-call.js";
 import { instantMs, isoDate, yahooNumber } from "./yahoo-values.js";
 
 const UPSTREAM = "Yahoo Finance quoteSummary (earningsHistory)";
@@ -67,12 +67,7 @@ export class YahooEarningsHistoryProvider implements EarningsHistoryProvider {
   constructor(private readonly yahoo: YahooFinanceClient) {}
 
   async history(symbol: string): Promise<EarningsHistory> {
-    let raw: unknown;
-    try {
-      raw = await this.yahoo.quoteSummary(symbol, { modules: [...EARNINGS_HISTORY_MODULES] }, { validateResult: false });
-    } catch (error) {
-      throw mapYahooFeedError(error, symbol);
-    }
+    const raw = await yahooFeedCall(symbol, () => this.yahoo.quoteSummary(symbol, { modules: [...EARNINGS_HISTORY_MODULES] }, { validateResult: false }));
     return mapEarningsHistory(raw, symbol);
   }
 }

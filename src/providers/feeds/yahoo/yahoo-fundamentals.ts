@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { AppError } from "../../../domain/app-error.js";
-import { mapYahooError } from "../../prices/yahoo/yahoo-error-mapper.js";
 import type { YahooFinanceClient } from "../../prices/yahoo/yahoo-finance-client.js";
 import { parseMapped } from "../feed-http.js";
 import type { Fundamentals, FundamentalsProvider } from "../port.js";
+import { yahooFeedCall } from "./yahoo-feed-call.js";
 import { yahooNumber } from "./yahoo-values.js";
 
 const UPSTREAM = "Yahoo Finance quoteSummary";
@@ -101,27 +101,12 @@ export function mapQuoteSummary(result: unknown): Fundamentals {
   };
 }
 
-/** Yahoo's "Quote not found" family: the symbol does not exist there. */
-export function mapYahooFeedError(error: unknown, symbol: string): unknown {
-  if (error instanceof Error && !(error instanceof AppError) && /Quote not found|No fundamentals data found|Not Found/i.test(error.message)) {
-    return new AppError("UNKNOWN_TICKER", `Unknown ticker "${symbol}": Yahoo Finance has no data for it`, {
-      details: [{ param: "ticker", issue: "unknown at the source" }],
-    });
-  }
-  return mapYahooError(error, symbol);
-}
-
 /** One quoteSummary request for the four modules; the library's validation is off and ours checks what we map. */
 export class YahooFundamentalsProvider implements FundamentalsProvider {
   constructor(private readonly yahoo: YahooFinanceClient) {}
 
   async fundamentals(symbol: string): Promise<Fundamentals> {
-    let raw: unknown;
-    try {
-      raw = await this.yahoo.quoteSummary(symbol, { modules: [...FUNDAMENTALS_MODULES] }, { validateResult: false });
-    } catch (error) {
-      throw mapYahooFeedError(error, symbol);
-    }
+    const raw = await yahooFeedCall(symbol, () => this.yahoo.quoteSummary(symbol, { modules: [...FUNDAMENTALS_MODULES] }, { validateResult: false }));
     return mapQuoteSummary(raw);
   }
 }

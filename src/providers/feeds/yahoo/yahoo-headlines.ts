@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { YahooFinanceClient } from "../../prices/yahoo/yahoo-finance-client.js";
 import { parseMapped } from "../feed-http.js";
 import type { Headline, HeadlineProvider } from "../headlines-port.js";
-import { mapYahooFeedError } from "./yahoo-fundamentals.js";
+import { yahooFeedCall } from "./yahoo-feed-call.js";
 
 /** The fields of Yahoo search's `news` rows we map (thumbnails, uuids and related tickers are not used). */
 const SearchNewsSchema = z.object({
@@ -26,12 +26,7 @@ export class YahooHeadlineProvider implements HeadlineProvider {
   constructor(private readonly yahoo: YahooFinanceClient) {}
 
   async headlines(symbol: string, count: number): Promise<Headline[]> {
-    let raw: unknown;
-    try {
-      raw = await this.yahoo.search(symbol, { newsCount: count, quotesCount: 0 }, { validateResult: false });
-    } catch (error) {
-      throw mapYahooFeedError(error, symbol);
-    }
+    const raw = await yahooFeedCall(symbol, () => this.yahoo.search(symbol, { newsCount: count, quotesCount: 0 }, { validateResult: false }));
     const { news } = parseMapped("Yahoo Finance search", SearchNewsSchema, raw);
     return news
       .map((n) => ({ title: n.title, publisher: n.publisher, link: n.link, publishedAtMs: publishedMs(n.providerPublishTime) }))

@@ -3,7 +3,7 @@ import type { YahooFinanceClient } from "../../prices/yahoo/yahoo-finance-client
 import { parseMapped } from "../feed-http.js";
 import type { OptionChain, OptionContract, OptionsProvider } from "../port.js";
 import { instantMs, isoDate, yahooNumber } from "./yahoo-values.js";
-import { mapYahooFeedError } from "./yahoo-fundamentals.js";
+import { yahooFeedCall } from "./yahoo-feed-call.js";
 
 const UPSTREAM = "Yahoo Finance options";
 
@@ -61,13 +61,8 @@ export class YahooOptionsProvider implements OptionsProvider {
   constructor(private readonly yahoo: YahooFinanceClient) {}
 
   async chain(symbol: string, expiration?: string): Promise<OptionChain> {
-    let raw: unknown;
-    try {
-      const options = expiration === undefined ? {} : { date: new Date(`${expiration}T00:00:00Z`) };
-      raw = await this.yahoo.options(symbol, options, { validateResult: false });
-    } catch (error) {
-      throw mapYahooFeedError(error, symbol);
-    }
+    const options = expiration === undefined ? {} : { date: new Date(`${expiration}T00:00:00Z`) };
+    const raw = await yahooFeedCall(symbol, () => this.yahoo.options(symbol, options, { validateResult: false }));
     return mapOptionChain(raw);
   }
 }

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { YahooFinanceClient } from "../../prices/yahoo/yahoo-finance-client.js";
 import { parseMapped } from "../feed-http.js";
 import type { IndexQuote, QuoteProvider } from "../port.js";
-import { mapYahooFeedError } from "./yahoo-fundamentals.js";
+import { yahooFeedCall } from "./yahoo-feed-call.js";
 
 const QuotesSchema = z.array(
   z.object({ symbol: z.string(), regularMarketPrice: z.number().optional(), regularMarketChangePercent: z.number().optional() }),
@@ -22,12 +22,7 @@ export class YahooQuoteProvider implements QuoteProvider {
   constructor(private readonly yahoo: YahooFinanceClient) {}
 
   async quotes(symbols: readonly string[]): Promise<Record<string, IndexQuote>> {
-    let raw: unknown;
-    try {
-      raw = await this.yahoo.quote([...symbols], { return: "array" }, { validateResult: false });
-    } catch (error) {
-      throw mapYahooFeedError(error, symbols.join(","));
-    }
+    const raw = await yahooFeedCall(symbols.join(","), () => this.yahoo.quote([...symbols], { return: "array" }, { validateResult: false }));
     return mapQuotes(raw);
   }
 }
