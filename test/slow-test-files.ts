@@ -1,10 +1,15 @@
 /**
- * The files of `npm run test:slow`, which CI runs after `npm test`: each runs for many seconds because of what
- * it is, not because of how it is written. Everything else belongs in `npm test`, which must stay a few minutes.
+ * The files of `npm run test:slow`, which CI runs after `npm test`: each takes many seconds because of what it
+ * is, not because of how it is written. Everything else belongs in `npm test`, which must stay a few minutes.
  */
 export const SLOW_TEST_FILES = [
   // A soak: every odd value of every parameter of every route, against the error model.
   "test/contracts/caller-input-robustness.test.ts",
   // Whole-history replays of the trading signal against an independent oracle, one as-of date at a time.
   "test/trading/signal-backtest.test.ts",
+  // A sweep of the volatility rank over every dataset file, short and long windows, many as-of bars.
+  "test/forecasts/regime-volatility-rank.test.ts",
+  // Pages for people, driven in a real browser (Debian's chromium).
+  "test/web/web-page.test.ts",
+  "test/demand/what-agents-want-browser.test.ts",
 ];
