@@ -2,7 +2,7 @@ import { searchSeriesWindow } from "../core/search-series.js";
 import type { PreparedSeries } from "../core/prepared-series.js";
 import { windowReturn } from "../core/returns.js";
 import { toAnalog, type Analog, type Metric } from "./analog-search.js";
-import { forecastEvidence, unconditionalBaseline, type Evidence } from "./forecast-evidence.js";
+import { adjustAcrossHorizons, forecastEvidence, unconditionalBaseline, type Evidence } from "./forecast-evidence.js";
 import { forwardDistribution, type ForwardDistribution } from "./forward-distribution.js";
 import type { PriceSeries } from "./price-series.js";
 
@@ -41,6 +41,7 @@ export function analogForecast(series: PriceSeries, prepared: PreparedSeries, wi
     queryReturn: windowReturn(series.closes, window.start, window.m),
     analogs,
     distribution,
-    evidence: distribution.horizons.map((h) => forecastEvidence(h.independent, unconditionalBaseline(series, h.horizonDays, lastKnown))),
+    // The horizons of one answer are tested together: their p-values are adjusted for one another.
+    evidence: adjustAcrossHorizons(distribution.horizons.map((h) => forecastEvidence(h.independent, unconditionalBaseline(series, h.horizonDays, lastKnown)))),
   };
 }

@@ -1,20 +1,13 @@
-import { bootstrapMeanInterval, type Interval } from "../core/bootstrap.js";
 import { BoundedLru } from "../core/bounded-lru.js";
+import { differenceInterval, skewCorrectedMeanInterval, type Interval } from "../core/mean-interval.js";
 import { returnBetween } from "../core/returns.js";
-import { mean, sampleStd } from "../core/statistics.js";
+import { mean, sampleStd, skewness } from "../core/statistics.js";
+import { studentTTwoSidedP } from "../core/student-t.js";
 import { closeAtMoment } from "./forward-distribution.js";
+import { INTERVAL_LEVEL, intervalOfMean } from "./interval-policy.js";
 import type { PriceSeries } from "./price-series.js";
-import { describeReturns, type ReturnStats } from "./return-distribution.js";
+import { describeReturns, selectIndependent, type ReturnStats } from "./return-distribution.js";
 import { DAY_MS } from "../domain/bar.js";
-
-/**
- * Bootstrap policy, the same for every interval the service publishes: 2000 resamples, a 90% central
- * interval, and a fresh mulberry32 generator seeded with 1 for each interval, so the same request always
- * gets the same interval (and a caller can recompute it).
- */
-export const BOOTSTRAP_RESAMPLES = 2000;
-export const BOOTSTRAP_LEVEL = 0.9;
-export const BOOTSTRAP_SEED = 1;
 
 /**
  * Which history produced a figure. causal: only what was known at the query window's first bar (analogs
@@ -28,6 +21,33 @@ export interface Baseline extends ReturnStats {
   /** First and last bars t whose outcome counted. */
   fromMs: number | null;
   toMs: number | null;
+  /**
+   * The baseline's outcomes overlap (one per bar, each spanning the horizon), so its mean rests on far fewer
+   * independent periods than it has outcomes: the most outcomes whose spans share no day, as for the analogs.
+   */
+  nEffective: number;
+  /** Standard error of the mean: std / √nEffective; null below two effective periods. */
+  meanSe: number | null;
+  /** Skewness of the outcomes (null below three): the shape the skew correction of every interval reads. */
+  skewness: number | null;
+}
+
+/**
+ * A baseline from its outcomes and the bar spans [t, horizon close] they cover (in time order of t), dated
+ * by `timesMs`. The effective size is the greedy count of spans that share no day (selectIndependent).
+ */
+export function baselineOf(horizonDays: number, values: readonly number[], spans: readonly { start: number; end: number }[], timesMs: Float64Array): Baseline {
+  const stats = describeReturns(values);
+  const nEffective = selectIndependent(spans).length;
+  return {
+    horizonDays,
+    ...stats,
+    fromMs: spans.length === 0 ? null : timesMs[spans[0].start],
+    toMs: spans.length === 0 ? null : timesMs[spans[spans.length - 1].start],
+    nEffective,
+    meanSe: stats.std === null || nEffective < 2 ? null : stats.std / Math.sqrt(nEffective),
+    skewness: values.length < 3 ? null : skewness(values),
+  };
 }
 
 /**
@@ -65,8 +85,7 @@ const baselineMemo = new WeakMap<Float64Array, BoundedLru<string, Baseline>>();
 function computeBaseline(series: PriceSeries, horizonDays: number, lastCloseIndex: number, kind: "return" | "change"): Baseline {
   const { timesMs, closes } = series;
   const values: number[] = [];
-  let fromMs: number | null = null;
-  let toMs: number | null = null;
+  const spans: { start: number; end: number }[] = [];
   for (let t = 0; t < timesMs.length; t++) {
     const { index } = closeAtMoment(timesMs, t, timesMs[t] + horizonDays * DAY_MS);
     if (index === null || index > lastCloseIndex) continue;
@@ -74,10 +93,26 @@ function computeBaseline(series: PriceSeries, horizonDays: number, lastCloseInde
     const r = kind === "change" ? closes[index] - closes[t] : returnBetween(closes, t, index);
     if (!Number.isFinite(r)) continue;
     values.push(r);
-    fromMs ??= timesMs[t];
-    toMs = timesMs[t];
+    spans.push({ start: t, end: index });
   }
-  return { horizonDays, ...describeReturns(values), fromMs, toMs };
+  return baselineOf(horizonDays, values, spans, timesMs);
+}
+
+export interface Excess {
+  /** meanIndependent - baseline mean; null when either is missing. */
+  mean: number | null;
+  /** The INTERVAL_LEVEL interval of that difference, the baseline's own error included; null with the mean interval. */
+  ci: Interval | null;
+  /** mean / √(s² / n + baseline meanSe²); null below two outcomes, without spread, or without a baseline error. */
+  tStat: number | null;
+  /** Welch-Satterthwaite degrees of freedom of that t. */
+  df: number | null;
+  /** Two-sided p-value of the t against no difference. */
+  pValue: number | null;
+  /** The p-value adjusted for every horizon the answer tests (Holm); the same as pValue for one. */
+  pAdjusted: number | null;
+  /** How many hypotheses (horizons) the answer's p-values belong to. */
+  hypotheses: number;
 }
 
 export interface Evidence {
@@ -85,34 +120,79 @@ export interface Evidence {
   /** Independent outcomes (their spans share no daily return) the interval rests on, and their mean. */
   nIndependent: number;
   meanIndependent: number | null;
-  /** Bootstrap interval of that mean; null below two independent outcomes. */
+  /** The INTERVAL_LEVEL interval of the mean of those outcomes (interval-policy.ts), or null with the reason. */
   meanCi: Interval | null;
-  /** meanIndependent - baseline mean, with the interval shifted by the same amount (the baseline rests on thousands of bars: its own error is negligible beside the analogs'). */
-  excess: { mean: number | null; ci: Interval | null; tStat: number | null };
+  intervalMethod: "student_t" | "skew_corrected_t" | null;
+  intervalWithheld: string | null;
+  excess: Excess;
 }
 
 /**
- * The figures that say whether analogs tell anything: the bootstrap interval of the independent outcomes'
- * mean, the baseline, and their difference with its interval and t statistic
- * t = (mean - baseline mean) / (sample std / sqrt(n)), null below two outcomes or without spread.
+ * The error of the mean the outcomes are compared with: the baseline's own, or for outcomes pooled from several
+ * series (analog-evidence.ts) the error they inherit from every series' baseline.
  */
-export function forecastEvidence(independent: readonly number[], baseline: Baseline): Evidence {
+export interface BaselineError {
+  meanSe: number | null;
+  nEffective: number;
+  skewness: number | null;
+}
+
+/**
+ * The figures that say whether analogs tell anything: the interval of the independent outcomes' mean (corrected
+ * for the skewness of the baseline's outcomes, the same series at the same horizon), the baseline, and their
+ * difference with an interval and a t statistic that both carry the baseline's own error: the baseline mean
+ * rests on `nEffective` independent periods, not on its thousands of overlapping outcomes (BTC's 365-day
+ * baseline on about 7). The difference's interval combines the two intervals (MOVER, core/mean-interval.ts);
+ * t = (mean - baseline mean) / √(s²/n + se_b²) with Welch-Satterthwaite degrees of freedom.
+ */
+export function forecastEvidence(independent: readonly number[], baseline: Baseline, comparison: BaselineError = baseline): Evidence {
   const n = independent.length;
   const meanIndependent = n === 0 ? null : mean(independent);
-  const meanCi = bootstrapMeanInterval(independent, BOOTSTRAP_RESAMPLES, BOOTSTRAP_LEVEL, BOOTSTRAP_SEED);
+  const own = intervalOfMean(independent, baseline.skewness);
   const base = baseline.mean;
-  if (meanIndependent === null || base === null) return { baseline, nIndependent: n, meanIndependent, meanCi, excess: { mean: null, ci: null, tStat: null } };
-  const std = n >= 2 ? sampleStd(independent) : 0;
+  const evidence = { baseline, nIndependent: n, meanIndependent, meanCi: own.interval, intervalMethod: own.method, intervalWithheld: own.withheld };
+  const noExcess: Excess = { mean: null, ci: null, tStat: null, df: null, pValue: null, pAdjusted: null, hypotheses: 1 };
+  if (meanIndependent === null || base === null) return { ...evidence, excess: noExcess };
   const excessMean = meanIndependent - base;
+  const seB = comparison.meanSe;
+  const nB = comparison.nEffective;
+  // The baseline mean's own interval, from its standard error and effective size (std = se √n).
+  const baseInterval = seB === null || nB < 2 ? null : skewCorrectedMeanInterval(base, seB * Math.sqrt(nB), nB, INTERVAL_LEVEL, comparison.skewness ?? 0);
+  const ci =
+    own.interval === null || baseInterval === null
+      ? null
+      : differenceInterval({ estimate: meanIndependent, interval: own.interval }, { estimate: base, interval: baseInterval });
+  const test = n >= 2 && seB !== null && nB >= 2 ? welchT(excessMean, sampleStd(independent) ** 2 / n, n - 1, seB ** 2, nB - 1) : null;
   return {
-    baseline,
-    nIndependent: n,
-    meanIndependent,
-    meanCi,
-    excess: {
-      mean: excessMean,
-      ci: meanCi === null ? null : { low: meanCi.low - base, high: meanCi.high - base },
-      tStat: std > 0 ? excessMean / (std / Math.sqrt(n)) : null,
-    },
+    ...evidence,
+    excess: { mean: excessMean, ci, tStat: test?.t ?? null, df: test?.df ?? null, pValue: test?.p ?? null, pAdjusted: test?.p ?? null, hypotheses: 1 },
   };
+}
+
+/** t, Welch-Satterthwaite df and two-sided p of a difference whose two parts have variances a (df dfA) and b (df dfB). */
+function welchT(difference: number, a: number, dfA: number, b: number, dfB: number): { t: number; df: number; p: number } | null {
+  const variance = a + b;
+  if (!(variance > 0)) return null;
+  const t = difference / Math.sqrt(variance);
+  const df = variance ** 2 / ((a * a) / dfA + (b * b) / dfB);
+  return { t, df, p: studentTTwoSidedP(t, df) };
+}
+
+/**
+ * The p-values of one answer's horizons adjusted together (Holm's step-down: the i-th smallest of m is
+ * multiplied by m - i + 1, then made non-decreasing), so that a buyer reading the best of five horizons is not
+ * misled by the look itself. Evidence without a p-value keeps null and does not count as a hypothesis.
+ */
+export function adjustAcrossHorizons(evidence: readonly Evidence[]): Evidence[] {
+  const tested = evidence.map((e, i) => ({ i, p: e.excess.pValue })).filter((x): x is { i: number; p: number } => x.p !== null);
+  const m = tested.length;
+  const adjusted = new Map<number, number>();
+  let running = 0;
+  [...tested]
+    .sort((a, b) => a.p - b.p)
+    .forEach(({ i, p }, rank) => {
+      running = Math.max(running, Math.min(1, (m - rank) * p));
+      adjusted.set(i, running);
+    });
+  return evidence.map((e, i) => ({ ...e, excess: { ...e.excess, pAdjusted: adjusted.get(i) ?? null, hypotheses: Math.max(1, m) } }));
 }

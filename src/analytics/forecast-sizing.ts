@@ -1,14 +1,44 @@
-import { sampleStd } from "../core/statistics.js";
+import { median } from "../core/statistics.js";
+import type { Analog } from "./analog-search.js";
 import type { Evidence } from "./forecast-evidence.js";
-import type { HorizonDistribution } from "./forward-distribution.js";
+import type { ForwardDistribution } from "./forward-distribution.js";
 import { kellySizing, type Sizing } from "./kelly-sizing.js";
+import type { PriceSeries } from "./price-series.js";
+import { windowVolatility } from "./window-volatility.js";
 
-/** Kelly sizing (kelly-sizing.ts) from one horizon of an analog forecast and its evidence. */
-export function forecastSizing(horizon: HorizonDistribution, evidence: Evidence, lastClose: number, confidence: number, accountSizeUsd: number): Sizing {
+/** An analog forecast of one series' window, as analogForecast and the forecast services make it. */
+export interface SizedForecast {
+  series: PriceSeries;
+  window: { start: number; m: number };
+  /** Plain analogs, the rows of distribution.outcomes. */
+  analogs: readonly Analog[];
+  distribution: ForwardDistribution;
+  evidence: readonly Evidence[];
+}
+
+/**
+ * Kelly sizing (kelly-sizing.ts) at one horizon of an analog forecast, on the query's own risk: each counted
+ * outcome r_i is rescaled to r_i * σ_q / σ_i, with σ_q the daily volatility of the query window and σ_i that of
+ * the analog's window (window-volatility.ts, the same rule for both). An analog whose window has no measurable
+ * volatility is left out.
+ */
+export function forecastSizing(forecast: SizedForecast, horizonIndex: number, confidence: number, accountSizeUsd: number): Sizing {
+  const { series, window, analogs, distribution } = forecast;
+  const lastClose = series.closes[window.start + window.m - 1];
+  const queryDaily = windowVolatility(series, window.start + window.m - 1, window.m);
+  const analogDaily = analogs.map((a) => windowVolatility(series, a.indices[0] + a.indices.length - 1, a.indices.length));
+  const rescaledAt = (row: number): number | null => {
+    const outcome = distribution.outcomes[row][horizonIndex];
+    const own = analogDaily[row];
+    return outcome.status !== "counted" || own === null || queryDaily === null ? null : outcome.forwardReturn! * (queryDaily / own);
+  };
+  const present = (values: (number | null)[]) => values.filter((v): v is number => v !== null);
+  const measured = present(analogDaily);
   return kellySizing({
-    stats: horizon.stats,
-    evidence,
-    independentStd: horizon.independent.length >= 2 ? sampleStd(horizon.independent) : null,
+    rescaled: present(analogs.map((_, row) => rescaledAt(row))),
+    rescaledIndependent: present(distribution.horizons[horizonIndex].independentAnalogs.map(rescaledAt)),
+    skewness: forecast.evidence[horizonIndex].baseline.skewness,
+    volatility: { queryDaily, analogsMedianDaily: measured.length === 0 ? null : median(measured) },
     confidence,
     accountSizeUsd,
     lastClose,

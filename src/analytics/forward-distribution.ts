@@ -30,8 +30,10 @@ export interface HorizonDistribution {
   stats: ReturnStats;
   /** Outcomes whose [analog start, horizon close] spans share no daily return (see selectIndependent). */
   nIndependent: number;
-  /** Those independent outcomes, in time order: what a bootstrap may resample. */
+  /** Those independent outcomes, in time order. */
   independent: number[];
+  /** Their analogs' positions among the plain (unwrapped) analogs, the rows of `outcomes`, same order. */
+  independentAnalogs: number[];
 }
 
 export interface ForwardDistribution {
@@ -89,14 +91,15 @@ export function forwardDistribution(
   const starts = analogs.filter((a) => !a.wrapped).map((a) => a.indices[0]);
   const outcomes = starts.map((start) => horizonsDays.map((days) => analogOutcome(series, start, m, queryStart, days)));
   const horizons = horizonsDays.map((horizonDays, h) => {
-    const counted = starts.map((start, i) => ({ start, outcome: outcomes[i][h] })).filter((x) => x.outcome.status === "counted");
+    const counted = starts.map((start, row) => ({ row, start, outcome: outcomes[row][h] })).filter((x) => x.outcome.status === "counted");
     const spans = counted.map((x) => ({ start: x.start, end: x.outcome.closeIndex! }));
-    const independent = selectIndependent(spans).map((i) => counted[i].outcome.forwardReturn!);
+    const kept = selectIndependent(spans).map((i) => counted[i]);
     return {
       horizonDays,
       stats: describeReturns(counted.map((x) => x.outcome.forwardReturn!)),
-      nIndependent: independent.length,
-      independent,
+      nIndependent: kept.length,
+      independent: kept.map((x) => x.outcome.forwardReturn!),
+      independentAnalogs: kept.map((x) => x.row),
     };
   });
   return { horizons, outcomes };

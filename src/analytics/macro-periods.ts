@@ -1,5 +1,5 @@
 import { selectIndependent } from "./return-distribution.js";
-import { forecastEvidence, unconditionalBaseline, type Evidence } from "./forecast-evidence.js";
+import { adjustAcrossHorizons, forecastEvidence, unconditionalBaseline, type Evidence } from "./forecast-evidence.js";
 import { alignPanel } from "./aligned-panel.js";
 import { anchoredMove, type MoveKind } from "./anchored-outcomes.js";
 import { findMultivariateAnalogs } from "./multivariate-analogs.js";
@@ -111,8 +111,14 @@ export function macroAnalogs(series: readonly PriceSeries[], query: { lookbackDa
     current: { startMs: currentStartMs, endMs: aligned.timesMs[n - 1], levels: levelsAt(search.currentStart) },
     levelScales,
     periods,
-    evidence: MACRO_HORIZONS_DAYS.map((days, h) => ({ horizonDays: days, byRole: byRole((role, i) => evidenceFor(days, h, role, i)) })),
+    evidence: adjustedTogether(MACRO_HORIZONS_DAYS.map((days, h) => ({ horizonDays: days, byRole: byRole((role, i) => evidenceFor(days, h, role, i)) }))),
   };
+}
+
+/** Every series and horizon of the answer is a hypothesis of its own: their p-values are adjusted together. */
+function adjustedTogether(evidence: { horizonDays: number; byRole: ByRole<Evidence> }[]): { horizonDays: number; byRole: ByRole<Evidence> }[] {
+  const adjusted = adjustAcrossHorizons(evidence.flatMap((h) => MACRO_ROLES.map((role) => h.byRole[role])));
+  return evidence.map((h, j) => ({ horizonDays: h.horizonDays, byRole: byRole((_, i) => adjusted[j * MACRO_ROLES.length + i]) }));
 }
 
 function populationStd(values: Float64Array): number {

@@ -1,10 +1,11 @@
 import { searchMany } from "../core/search-many.js";
 import { searchSeriesWindow } from "../core/search-series.js";
-import { analogEvidence } from "./analog-evidence.js";
+import type { OutcomeKind } from "../domain/outcome-kind.js";
+import { analogEvidence, type Pooling } from "./analog-evidence.js";
 import { toAnalog, type Analog, type Metric } from "./analog-search.js";
 import { summarizeAnalogs, type AnalogSummary } from "./analog-summary.js";
 import { summarizeAnalogsAcross, type SearchableSeries } from "./cross-series-analogs.js";
-import type { Evidence } from "./forecast-evidence.js";
+import { adjustAcrossHorizons, type Evidence } from "./forecast-evidence.js";
 
 export const SUMMARY_HORIZONS_DAYS = [7, 30] as const;
 
@@ -18,12 +19,17 @@ export interface PatternSearch {
   excludeRanges?: ([number, number] | undefined)[];
   /** Also summarise what followed the analogs and weigh it against the baseline (the /get_patterns summary). */
   summarize: boolean;
+  /** Per series of the list (same positions): what its moves are, so that outcomes of different kinds are never pooled. Default: all prices. */
+  outcomeKinds?: OutcomeKind[];
 }
 
 export interface PatternSummary {
   summary: AnalogSummary;
-  /** Per SUMMARY_HORIZONS_DAYS entry: baseline, interval of the mean and excess over the baseline. */
-  evidence: { horizonDays: number; evidence: Evidence }[];
+  /**
+   * Per SUMMARY_HORIZONS_DAYS entry: baseline, interval of the mean and excess over the baseline (their p-values
+   * adjusted for both horizons), and for a universe search how its outcomes were pooled.
+   */
+  evidence: { horizonDays: number; evidence: Evidence; pooling: Pooling | null }[];
 }
 
 export interface PatternAnalogs {
@@ -54,6 +60,10 @@ export function patternAnalogs(list: readonly SearchableSeries[], search: Patter
   const withSeries = found.map((analog) => ({ ...analog, series: list[analog.seriesIndex].series }));
   const summary =
     search.excludeRanges === undefined ? summarizeAnalogs(own.series, found, search.queryStart) : summarizeAnalogsAcross(withSeries, own.series, search.queryStart);
-  const evidence = SUMMARY_HORIZONS_DAYS.map((horizonDays) => ({ horizonDays, evidence: analogEvidence(withSeries, own.series, search.queryStart, horizonDays) }));
+  const kinds = new Map(list.map((entry, i) => [entry.series, search.outcomeKinds?.[i] ?? "price"] as const));
+  const query = { start: search.queryStart, m: search.m, kind: kinds.get(own.series)! };
+  const perHorizon = SUMMARY_HORIZONS_DAYS.map((horizonDays) => analogEvidence(withSeries, own.series, query, horizonDays, (series) => kinds.get(series) ?? "price"));
+  const adjusted = adjustAcrossHorizons(perHorizon.map((h) => h.evidence));
+  const evidence = SUMMARY_HORIZONS_DAYS.map((horizonDays, h) => ({ horizonDays, evidence: adjusted[h], pooling: perHorizon[h].pooling }));
   return { analogs: found, summary: { summary, evidence } };
 }

@@ -1,7 +1,7 @@
 import { DAY_MS } from "../domain/bar.js";
 import { alignedReturns, type AlignedReturns } from "./aligned-returns.js";
 import { anchoredMove, outcomeDistribution } from "./anchored-outcomes.js";
-import { forecastEvidence, unconditionalBaseline, type Evidence } from "./forecast-evidence.js";
+import { adjustAcrossHorizons, forecastEvidence, unconditionalBaseline, type Evidence } from "./forecast-evidence.js";
 import { leadLag, type LeadLag } from "./lead-lag.js";
 import { lowerBound, type PriceSeries } from "./price-series.js";
 import { selectIndependent, type ReturnStats } from "./return-distribution.js";
@@ -45,12 +45,19 @@ export interface PlaybookOutcomes {
   peers: { outcomes: HorizonOutcome[]; leadLag: LeadLagResult | null }[];
 }
 
-/** The ticker's and each peer's outcomes after the analogs, and each peer's lead-lag with the ticker. */
+/**
+ * The ticker's and each peer's outcomes after the analogs, and each peer's lead-lag with the ticker. The
+ * p-values of every series and horizon of the answer are adjusted together: a buyer scans them all.
+ */
 export function playbookOutcomes(ticker: PriceSeries, peers: readonly PriceSeries[], anchors: PlaybookAnchors): PlaybookOutcomes {
   const outcomesOf = (series: PriceSeries) => anchors.horizonsDays.map((days) => horizonOutcome(series, anchors, days));
+  const rows = [outcomesOf(ticker), ...peers.map(outcomesOf)];
+  const adjusted = adjustAcrossHorizons(rows.flat().map((row) => row.evidence));
+  let next = 0;
+  const [tickerOutcomes, ...peerOutcomes] = rows.map((row) => row.map((outcome) => ({ ...outcome, evidence: adjusted[next++] })));
   return {
-    tickerOutcomes: outcomesOf(ticker),
-    peers: peers.map((peer) => ({ outcomes: outcomesOf(peer), leadLag: leadLagBefore(ticker, peer, anchors) })),
+    tickerOutcomes,
+    peers: peers.map((peer, i) => ({ outcomes: peerOutcomes[i], leadLag: leadLagBefore(ticker, peer, anchors) })),
   };
 }
 

@@ -1,4 +1,4 @@
-import { forecastEvidence, type Evidence } from "./forecast-evidence.js";
+import { baselineOf, forecastEvidence, type Evidence } from "./forecast-evidence.js";
 import type { PriceSeries } from "./price-series.js";
 import { returnProfileBacktest, type ProfileBacktest, type ProfileBacktestOptions } from "./walk-forward-backtest.js";
 
@@ -11,7 +11,6 @@ export interface ProfileStudy {
 /** Every historical bar whose trailing return meets a profile, what followed, and the evidence against holding. */
 export function profileStudy(series: PriceSeries, options: ProfileBacktestOptions): ProfileStudy {
   const backtest = returnProfileBacktest(series, options);
-  const at = (i: number | null) => (i === null ? null : series.timesMs[i]);
-  const baseline = { horizonDays: options.forwardBars, ...backtest.baselineStats, fromMs: at(backtest.baselineFromIndex), toMs: at(backtest.baselineToIndex) };
+  const baseline = baselineOf(options.forwardBars, backtest.baselineOutcomes, backtest.baselineSpans, series.timesMs);
   return { backtest, evidence: forecastEvidence(backtest.independent.map((e) => e.forwardReturn!), baseline) };
 }

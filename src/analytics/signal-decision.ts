@@ -34,7 +34,7 @@ export function decideAtBar(series: PriceSeries, prepared: PreparedSeries, asOf:
   const horizon = forecast.distribution.horizons[0];
   const lastClose = series.closes[asOf];
   // Only the fractions and the shrink are used: a unit account at full confidence, as the live signal sizes.
-  const sizing = forecastSizing(horizon, forecast.evidence[0], lastClose, 1, 1);
+  const sizing = forecastSizing({ series, window, ...forecast }, 0, 1, 1);
   return { lastClose, horizon, sizing, decision: decisionFrom(horizon, sizing.shrink, trendZ, lastClose) };
 }
 

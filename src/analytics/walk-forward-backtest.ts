@@ -32,9 +32,9 @@ export interface ProfileBacktest {
   independentStats: ReturnStats;
   /** Every bar with a clean [t - lookbackBars, t + forwardBars] span, triggered or not: the unconditional base rate. */
   baselineStats: ReturnStats;
-  /** First and last bars t the baseline counts (null when none). */
-  baselineFromIndex: number | null;
-  baselineToIndex: number | null;
+  /** Those outcomes and their spans [t, t + forwardBars], in time order (what the baseline's own error is counted from). */
+  baselineOutcomes: number[];
+  baselineSpans: { start: number; end: number }[];
 }
 
 /** Prefix counts so that "is [a, b] free of gaps and bad closes" costs O(1). */
@@ -65,8 +65,7 @@ export function returnProfileBacktest(series: PriceSeries, options: ProfileBackt
   const completed: ProfileEvent[] = [];
   const pending: ProfileEvent[] = [];
   const baseline: number[] = [];
-  let baselineFromIndex: number | null = null;
-  let baselineToIndex: number | null = null;
+  const baselineSpans: { start: number; end: number }[] = [];
   let droppedForGap = 0;
   for (let t = L; t < n; t++) {
     if (!clean(t - L, t)) continue;
@@ -76,8 +75,7 @@ export function returnProfileBacktest(series: PriceSeries, options: ProfileBackt
     const forwardReturn = known && forwardClean ? returnBetween(closes, t, t + F) : null;
     if (forwardReturn !== null) {
       baseline.push(forwardReturn);
-      baselineFromIndex ??= t;
-      baselineToIndex = t;
+      baselineSpans.push({ start: t, end: t + F });
     }
     if (!triggers(lookbackReturn)) continue;
     if (!forwardClean) droppedForGap += 1;
@@ -95,7 +93,7 @@ export function returnProfileBacktest(series: PriceSeries, options: ProfileBackt
     stats: describeReturns(outcomes(completed)),
     independentStats: describeReturns(outcomes(independent)),
     baselineStats: describeReturns(baseline),
-    baselineFromIndex,
-    baselineToIndex,
+    baselineOutcomes: baseline,
+    baselineSpans,
   };
 }

@@ -2,16 +2,18 @@ import { z } from "@hono/zod-openapi";
 
 /**
  * The figures every forecast-like answer carries beside its own (one shape for every route): the mode that
- * produced them, the unconditional baseline over the same history and horizon, a bootstrap interval for
- * the analogs' mean, and the difference from the baseline with its interval. Read them together: an
- * analog mean whose excess interval straddles zero says nothing the baseline did not already say.
+ * produced them, the unconditional baseline over the same history and horizon with its own error, an interval
+ * for the analogs' mean, and the difference from the baseline with its interval, t statistic and p-values
+ * adjusted for the answer's other horizons. Read them together: an analog mean whose excess interval straddles
+ * zero says nothing the baseline did not already say.
  */
 
-export const BOOTSTRAP_TEXT =
-  "Interval: percentile bootstrap of the mean of the independent outcomes (those whose spans share no daily return), " +
-  "2000 resamples with replacement, 90% central interval (5th and 95th type-7 percentiles of the resampled means), each " +
-  "interval drawn from a fresh mulberry32 generator seeded with 1 (draw j is outcome[floor(u * n)]), so the same request " +
-  "always returns the same interval.";
+export const INTERVAL_TEXT =
+  "Interval: 90% central interval of the mean of the independent outcomes (those whose spans share no daily return): " +
+  "Student's t interval, corrected for the skewness of the baseline's outcomes (the same series at the same horizon) by " +
+  "Hall's transformation (method skew_corrected_t). It is withheld, with the reason in `withheld`, below 5 independent " +
+  "outcomes and when the outcomes are too skewed for their number (|skewness| / sqrt(n) > 1.5). Its coverage is measured " +
+  "by seeded simulations (docs/statistics.md).";
 
 export const ModeSchema = z.enum(["causal", "full_history"]).openapi({
   description:
@@ -24,8 +26,14 @@ export const BaselineSchema = z
   .object({
     horizon_days: z.number().int(),
     n: z.number().int().openapi({ description: "Bars whose forward outcome counted (overlapping: a base rate, not independent evidence)" }),
+    n_effective: z
+      .number()
+      .int()
+      .openapi({ description: "Independent periods the baseline mean rests on: the most outcomes whose spans share no day (about the history's length over the horizon)" }),
     mean: z.number().nullable().openapi({ description: "Mean unconditional forward return (or change), decimal; null when n = 0" }),
+    mean_se: z.number().nullable().openapi({ description: "Standard error of that mean: std / sqrt(n_effective); null below two effective periods" }),
     std: z.number().nullable().openapi({ description: "Sample standard deviation of those outcomes; null when n < 2" }),
+    skewness: z.number().nullable().openapi({ description: "Skewness of those outcomes (moment estimator), read by the intervals' skew correction; null when n < 3" }),
     hit_rate: z.number().nullable().openapi({ description: "Share of those outcomes above zero" }),
     p50: z.number().nullable().openapi({ description: "Median unconditional outcome" }),
     first_date: z.string().nullable().openapi({ description: "First bar whose outcome counted" }),
@@ -42,23 +50,36 @@ export const MeanCiSchema = z
   .object({
     n_independent: z.number().int().openapi({ description: "Independent outcomes the interval rests on" }),
     mean: z.number().nullable().openapi({ description: "Mean of those independent outcomes; null when there are none" }),
-    low: z.number().nullable().openapi({ description: "Lower bound; null below two independent outcomes" }),
-    high: z.number().nullable().openapi({ description: "Upper bound; null below two independent outcomes" }),
-    level: z.number().openapi({ description: "Coverage of the interval (0.9)" }),
-    resamples: z.number().int().openapi({ description: "Bootstrap resamples (2000)" }),
-    seed: z.number().int().openapi({ description: "Seed of the mulberry32 generator (1)" }),
+    low: z.number().nullable().openapi({ description: "Lower bound; null when the interval is withheld" }),
+    high: z.number().nullable().openapi({ description: "Upper bound; null when the interval is withheld" }),
+    level: z.number().openapi({ description: "Nominal coverage of the interval (0.9)" }),
+    method: z
+      .enum(["student_t", "skew_corrected_t"])
+      .nullable()
+      .openapi({ description: "How the interval was drawn; null when it is withheld" }),
+    withheld: z.string().nullable().openapi({ description: "Why there is no interval (too few outcomes, too skewed for their number); null when there is one" }),
   })
-  .openapi("MeanInterval", { description: BOOTSTRAP_TEXT });
+  .openapi("MeanInterval", { description: INTERVAL_TEXT });
 
 export const ExcessSchema = z
   .object({
     mean: z.number().nullable().openapi({ description: "mean_ci.mean - baseline.mean; null when either is missing" }),
-    low: z.number().nullable().openapi({ description: "mean_ci.low - baseline.mean (the baseline's own error is negligible beside the analogs')" }),
-    high: z.number().nullable().openapi({ description: "mean_ci.high - baseline.mean" }),
+    low: z
+      .number()
+      .nullable()
+      .openapi({ description: "Lower bound of the 90% interval of the difference, the baseline's own error included (MOVER: the two intervals combined side by side); null when mean_ci has no interval" }),
+    high: z.number().nullable().openapi({ description: "Upper bound of that interval" }),
     t_stat: z
       .number()
       .nullable()
-      .openapi({ description: "(mean - baseline mean) / (sample std / sqrt(n_independent)); |t| < 2 is not distinguishable from the baseline" }),
+      .openapi({ description: "(mean - baseline mean) / sqrt(s^2 / n_independent + baseline.mean_se^2); null below two outcomes or without a baseline error" }),
+    df: z.number().nullable().openapi({ description: "Welch-Satterthwaite degrees of freedom of t_stat" }),
+    p_value: z.number().nullable().openapi({ description: "Two-sided p-value of t_stat (Student's t with df)" }),
+    p_adjusted: z
+      .number()
+      .nullable()
+      .openapi({ description: "p_value adjusted for every horizon this answer tests (Holm's step-down); read this one when several horizons are shown" }),
+    hypotheses: z.number().int().openapi({ description: "How many hypotheses (horizons with a p-value) this answer's p-values belong to" }),
   })
   .openapi("ExcessOverBaseline");
 

@@ -85,3 +85,24 @@ export function percentileOfSorted(sorted: Numbers, p: number): number {
   if (fraction === 0) return sorted[lower];
   return sorted[lower] + fraction * (sorted[lower + 1] - sorted[lower]);
 }
+
+/**
+ * Sample skewness g1 = m3 / m2^(3/2), with m_k the k-th central moment dividing by n (the moment estimator:
+ * what is wanted is the shape of thousands of outcomes, where the small-sample corrections change nothing).
+ * 0 for values without spread.
+ */
+export function skewness(values: Numbers): number {
+  requireFinite(values, "skewness", 3);
+  const n = values.length;
+  const centre = meanOf(values);
+  let m2 = 0;
+  let m3 = 0;
+  for (let i = 0; i < n; i++) {
+    const d = values[i] - centre;
+    m2 += d * d;
+    m3 += d * d * d;
+  }
+  m2 /= n;
+  m3 /= n;
+  return m2 === 0 ? 0 : m3 / m2 ** 1.5;
+}

@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import type { OperationContract } from "../operation-contract.js";
 import { documentedExample } from "../documented-example.js";
 import { intParam } from "../params.js";
-import { BOOTSTRAP_TEXT, evidenceShape, ModeSchema } from "../evidence-schemas.js";
+import { INTERVAL_TEXT, evidenceShape, ModeSchema } from "../evidence-schemas.js";
 import { LevelsSchema } from "./outcome-schemas.js";
 import exampleJson from "./macro-analog.example.json" with { type: "json" };
 
@@ -132,7 +132,7 @@ export const macroAnalogContract: OperationContract<typeof params, typeof respon
     "yield. Only real history counts; a horizon the data has not reached yet is null. Five periods are anecdotes, not a " +
     "distribution: `evidence` gives, per horizon and series, the baseline, the bootstrap interval of the periods' mean and the excess " +
     "over the baseline, which is almost always indistinguishable from zero. mode is causal (everything closed by the current window's start). " +
-    BOOTSTRAP_TEXT,
+    INTERVAL_TEXT,
   params,
   response,
   example: documentedExample(response, exampleJson),

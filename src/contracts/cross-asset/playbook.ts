@@ -4,7 +4,7 @@ import { documentedExample } from "../documented-example.js";
 import { enumParam, intParam, isoDateParam, symbolListParam, tickerParam } from "../params.js";
 import { METRICS } from "../patterns/pattern-params.js";
 import { horizonListParam } from "./horizon-list-param.js";
-import { BOOTSTRAP_TEXT, evidenceShape, ModeSchema } from "../evidence-schemas.js";
+import { INTERVAL_TEXT, evidenceShape, ModeSchema } from "../evidence-schemas.js";
 import { distributionFields } from "./outcome-schemas.js";
 import exampleJson from "./playbook.example.json" with { type: "json" };
 
@@ -123,7 +123,7 @@ export const playbookContract: OperationContract<typeof params, typeof response>
     "(ticker and peers): `baseline` (that series' return from every bar over the same horizon, whole history: mode full_history), " +
     "`mean_ci` (bootstrap interval of the mean of the independent moves, whose [analog start, last date + horizon] spans share no " +
     "day) and `excess_over_baseline`. " +
-    BOOTSTRAP_TEXT,
+    INTERVAL_TEXT,
   params,
   response,
   example: documentedExample(response, exampleJson),

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { BOOTSTRAP_TEXT } from "../evidence-schemas.js";
+import { INTERVAL_TEXT } from "../evidence-schemas.js";
 import type { OperationContract } from "../operation-contract.js";
 import { documentedExample } from "../documented-example.js";
 import { intParam, tickerParam } from "../params.js";
@@ -38,7 +38,7 @@ export const apiBacktestContract: OperationContract<typeof params, typeof respon
     "mean, std, min, max, hit rate, n and n_independent. The most recent shape depends on the date of the ticker's latest bar, " +
     "so the figures move as history grows. mode is always causal. Each horizon carries `baseline` (every bar's return over the same " +
     "horizon, closed by the query's first bar), `mean_ci` and `excess_over_baseline`. " +
-    BOOTSTRAP_TEXT,
+    INTERVAL_TEXT,
   params,
   response,
   example: documentedExample(response, exampleJson),

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { BOOTSTRAP_TEXT } from "../evidence-schemas.js";
+import { INTERVAL_TEXT } from "../evidence-schemas.js";
 import type { OperationContract } from "../operation-contract.js";
 import { documentedExample } from "../documented-example.js";
 import { tickerParam } from "../params.js";
@@ -53,7 +53,7 @@ export const forwardDistributionContract: OperationContract<typeof params, typeo
     "same history over the same horizon), `mean_ci` (the bootstrap interval of the independent outcomes' mean) and " +
     "`excess_over_baseline` (their difference, its interval and t statistic): an excess interval that straddles zero means the " +
     "analogs say nothing the baseline does not. " +
-    BOOTSTRAP_TEXT +
+    INTERVAL_TEXT +
     " Returns are decimals.",
   params,
   response,

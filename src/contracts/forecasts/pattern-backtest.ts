@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { BaselineSchema, BOOTSTRAP_TEXT, ExcessSchema, MeanCiSchema, ModeSchema } from "../evidence-schemas.js";
+import { BaselineSchema, INTERVAL_TEXT, ExcessSchema, MeanCiSchema, ModeSchema } from "../evidence-schemas.js";
 import type { OperationContract } from "../operation-contract.js";
 import { documentedExample } from "../documented-example.js";
 import { intParam, numberParam, tickerParam } from "../params.js";
@@ -91,7 +91,7 @@ export const patternBacktestContract: OperationContract<typeof params, typeof re
     "baseline is the same forward return after every bar, to compare the edge against; `mean_ci` is the bootstrap interval of the " +
     "independent events' mean and `excess_over_baseline` its difference from the baseline (mode full_history: the whole history " +
     "is scanned, every outcome after its trigger). " +
-    BOOTSTRAP_TEXT +
+    INTERVAL_TEXT +
     " Each distribution: n, P10/P25/P50/P75/P90 (type 7), mean, std, min, max, hit rate (share above zero).",
   params,
   response,

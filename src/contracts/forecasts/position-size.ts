@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { BOOTSTRAP_TEXT, ModeSchema } from "../evidence-schemas.js";
+import { INTERVAL_TEXT, ModeSchema } from "../evidence-schemas.js";
 import type { OperationContract } from "../operation-contract.js";
 import { documentedExample } from "../documented-example.js";
 import { intParam, numberParam, tickerParam } from "../params.js";
@@ -52,27 +52,35 @@ const response = z
     distribution: HorizonDistributionSchema.openapi({
       description: "Forward returns over horizon_days after the window's analogs, with baseline, mean_ci and excess_over_baseline",
     }),
-    edge: z.number().nullable().openapi({
-      description: "distribution.excess_over_baseline.mean: the independent outcomes' mean minus the unconditional baseline mean; null without outcomes",
+    volatility: z
+      .object({
+        query_daily: z.number().nullable().openapi({ description: "Daily volatility of the query window: sample std of its daily log returns over at least its last 20 bars" }),
+        analogs_median_daily: z.number().nullable().openapi({ description: "Median of the same measure over the analogs' windows" }),
+        why: z.string(),
+      })
+      .openapi({ description: "The volatilities every outcome was rescaled by, and why" }),
+    expected_return: z.number().nullable().openapi({
+      description: "Mean of the independent outcomes rescaled to the query's volatility (r * query_daily / analog_daily): the total return a long position earns at today's risk; null without outcomes",
     }),
-    t_stat: z.number().nullable().openapi({ description: "edge / (std of the independent outcomes / sqrt(n_independent)); null below two" }),
-    shrink: z.number().openapi({ description: "shrunk_edge / edge: the share of the edge its lower confidence bound keeps (0 without a positive edge)" }),
-    shrunk_edge: z.number().nullable().openapi({
-      description: "max(0, distribution.excess_over_baseline.low), the one-sided 95% lower bound of the edge; 0 when |t_stat| < 1",
-    }),
-    kelly_raw: z.number().nullable().openapi({
-      description: "edge / variance of the independent outcomes, unshrunk and unclamped; null below two independent outcomes or with zero spread",
-    }),
+    expected_return_low: z.number().nullable().openapi({ description: "Lower end of its 90% interval (the interval policy of mean_ci); null when withheld" }),
+    expected_return_high: z.number().nullable().openapi({ description: "Upper end of that interval" }),
+    interval_withheld: z.string().nullable().openapi({ description: "Why there is no interval (and so no size); null when there is one" }),
+    shrunk_return: z.number().openapi({ description: "max(0, expected_return_low): the expected return shrunk by its estimation error to a one-sided 95% lower bound" }),
+    shrink: z.number().openapi({ description: "shrunk_return / expected_return: the share of the estimate its lower bound keeps (0 without a positive expected return)" }),
+    variance: z.number().nullable().openapi({ description: "Variance of the rescaled independent outcomes; null below two or without spread" }),
+    kelly_raw: z.number().nullable().openapi({ description: "expected_return / variance, unshrunk and unclamped" }),
     leverage_cap: z.number().openapi({ description: "The most full_fraction can be: 1 (no leverage)" }),
-    full_fraction: z.number().openapi({
-      description: "shrunk_edge / variance of the independent outcomes, clamped to [0, leverage_cap] (long only; 0 when |t_stat| < 1)",
-    }),
+    full_fraction: z.number().openapi({ description: "shrunk_return / variance, clamped to [0, leverage_cap] (long only)" }),
     half_fraction: z.number().openapi({ description: "full_fraction / 2" }),
     confidence_adjusted_fraction: z.number().openapi({ description: "half_fraction * confidence: the suggested allocation" }),
     dollar_size: z.number().openapi({ description: "account_size * confidence_adjusted_fraction, USD" }),
-    reason: z.string().openapi({ description: "Why the size is what it is, in one sentence (thin evidence, no edge, capped, or shrunk Kelly)" }),
-    stop_reference: PriceReferenceSchema.nullable().openapi({ description: "P10 outcome from the last close; null when n = 0" }),
-    target_reference: PriceReferenceSchema.nullable().openapi({ description: "P90 outcome from the last close; null when n = 0" }),
+    reason: z.string().openapi({ description: "Why the size is what it is, in one sentence" }),
+    edge: z.number().nullable().openapi({
+      description: "For reading, not sizing: distribution.excess_over_baseline.mean, what the analogs add over holding the asset anyway",
+    }),
+    t_stat: z.number().nullable().openapi({ description: "distribution.excess_over_baseline.t_stat" }),
+    stop_reference: PriceReferenceSchema.nullable().openapi({ description: "P10 of the rescaled outcomes (all counted), from the last close; null without outcomes" }),
+    target_reference: PriceReferenceSchema.nullable().openapi({ description: "P90 of the rescaled outcomes, from the last close" }),
     risk_at_stop_usd: z.number().nullable().openapi({ description: "dollar_size * max(0, -P10): the loss if the P10 outcome happens" }),
     k: z.number().int(),
     analogs_found: z.number().int(),
@@ -87,18 +95,20 @@ const response = z
 export const positionSizeContract: OperationContract<typeof params, typeof response> = {
   operationId: "position_size",
   description:
-    "Position sizing from what the window's analogs add over simply holding the asset (the forward distribution exactly as " +
-    "/forward_distribution with one horizon, horizon_days, default 30; causal=true by default, so only what was known at the " +
-    "window's first bar is used; `mode` says which). edge = mean of the independent analog outcomes minus the unconditional " +
-    "baseline mean over the same history and horizon; t_stat = edge / its standard error. The edge is shrunk by its estimation " +
-    "error: shrunk_edge = max(0, lower end of the 90% bootstrap interval of the excess), a one-sided 95% lower confidence bound, " +
-    "and 0 whenever |t_stat| < 1; shrink = shrunk_edge / edge. Kelly: full_fraction = shrunk_edge / variance of the independent outcomes (Thorp's " +
-    "continuous form), clamped to [0, leverage_cap = 1] (long only, no leverage); half_fraction = full_fraction / 2; " +
-    "confidence_adjusted_fraction = half_fraction * confidence; dollar_size = account_size * confidence_adjusted_fraction. " +
-    "Guarantee: with |t_stat| < 1 every fraction is 0. `reason` says in one sentence why the size is what it is. Stop and target " +
-    "references are the P10 and P90 outcomes (all counted outcomes) as prices from the query window's last close; risk_at_stop_usd " +
-    "is what dollar_size loses at the stop reference. References, not orders. " +
-    BOOTSTRAP_TEXT,
+    "Position sizing on the query's own risk (the forward distribution exactly as /forward_distribution with one horizon, " +
+    "horizon_days, default 30; causal=true by default, so only what was known at the window's first bar is used; `mode` says which). " +
+    "Analogs are matched on z-normalised shape, so their outcomes come from periods as calm or as wild as they were: each outcome r " +
+    "is rescaled to r * query_daily / analog_daily, the daily volatilities of the query window and of the analog's window (`volatility`). " +
+    "A long position earns the total return, so that is what is sized: expected_return = mean of the rescaled independent outcomes, " +
+    "with its 90% interval; shrunk_return = max(0, its lower end), a one-sided 95% lower bound. Kelly: full_fraction = shrunk_return / " +
+    "variance of the rescaled outcomes (Thorp's continuous form), clamped to [0, leverage_cap = 1] (long only, no leverage); " +
+    "half_fraction = full_fraction / 2; confidence_adjusted_fraction = half_fraction * confidence; dollar_size = account_size * " +
+    "confidence_adjusted_fraction. The size is continuous in the lower bound: a lower bound just above 0 gives a size just above 0, a " +
+    "larger one never a smaller size, and without an interval (fewer than 5 independent outcomes) the size is 0. `reason` says in one " +
+    "sentence why the size is what it is. Stop and target references are the P10 and P90 rescaled outcomes as prices from the window's " +
+    "last close; risk_at_stop_usd is what dollar_size loses at the stop reference. References, not orders. `edge` and `t_stat` repeat " +
+    "the excess over the baseline for reading. " +
+    INTERVAL_TEXT,
   params,
   response,
   example: documentedExample(response, exampleJson),

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { BOOTSTRAP_TEXT, evidenceShape, ModeSchema } from "../evidence-schemas.js";
+import { INTERVAL_TEXT, evidenceShape, ModeSchema } from "../evidence-schemas.js";
 import type { OperationContract } from "../operation-contract.js";
 import { documentedExample } from "../documented-example.js";
 import { intParam, tickerParam } from "../params.js";
@@ -86,7 +86,7 @@ export const regimeDetectionContract: OperationContract<typeof params, typeof re
     "normal. Nothing after the last bar is read, so a label never changes in hindsight (mode is always causal). Each forward_summary " +
     "entry carries `baseline` (every bar's return over the same horizon, closed by the window's first bar), `mean_ci` and " +
     "`excess_over_baseline`: with 3 analogs the interval is wide, and that is the point. " +
-    BOOTSTRAP_TEXT +
+    INTERVAL_TEXT +
     " The method field restates this with the numbers.",
   params,
   response,

@@ -39,7 +39,7 @@ export class PositionSizeService {
       horizonsDays: [query.horizonDays],
     });
     const lastClose = forecast.series.closes[forecast.window.start + forecast.window.m - 1];
-    const sizing = forecastSizing(forecast.distribution.horizons[0], forecast.evidence[0], lastClose, query.confidence, query.accountSizeUsd);
+    const sizing = forecastSizing(forecast, 0, query.confidence, query.accountSizeUsd);
     return { forecast, sizing, lastClose };
   }
 }

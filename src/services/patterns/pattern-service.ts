@@ -5,6 +5,7 @@ import type { PriceSeries } from "../../analytics/price-series.js";
 import { windowReturn } from "../../core/returns.js";
 import { AppError, validationError, type ErrorCode } from "../../domain/app-error.js";
 import type { Timeframe } from "../../domain/bar.js";
+import { outcomeKindOf, type OutcomeKind } from "../../domain/outcome-kind.js";
 import type { LoadedSeries, SeriesCache } from "../market-data/series-cache.js";
 import { locateQueryWindow, type QueryWindow } from "./query-window.js";
 import type { SearchRunner } from "./search-job.js";
@@ -75,7 +76,7 @@ export class PatternService {
     const base = { series: loaded.series, window, queryReturn: windowReturn(loaded.series.closes, window.start, window.m) };
     const search = { queryStart: window.start, m: window.m, k: query.k, metric: query.metric, wrap: query.wrap, summarize: query.summarize === true };
     if (query.universe === undefined) {
-      const found = await this.runner.compute("patternAnalogs", [loaded.series], search);
+      const found = await this.runner.compute("patternAnalogs", [loaded.series], { ...search, outcomeKinds: [outcomeKindOf(loaded.symbol)] });
       const analogs = found.analogs.map(({ seriesIndex: _, ...analog }) => analog);
       return { ...base, analogs, summary: found.summary, cached: loaded.cached };
     }
@@ -84,7 +85,7 @@ export class PatternService {
     const found = await this.runner.compute(
       "patternAnalogs",
       list.map((s) => s.series),
-      { ...search, excludeRanges },
+      { ...search, excludeRanges, outcomeKinds: list.map((s) => s.kind) },
     );
     const analogs = found.analogs.map(({ seriesIndex, ...analog }) => ({ ...analog, series: list[seriesIndex].series }));
     return { ...base, analogs, summary: found.summary, cached: loaded.cached || cached, universe: report };
@@ -96,7 +97,7 @@ export class PatternService {
     const tickers = universe === "all" ? this.universeAll!.symbols : universe;
     const outcomes = await Promise.all(tickers.map((ticker) => this.seriesCache.load(ticker, timeframe).catch((error: unknown) => failure(ticker, error))));
     // The searches prepare their own copies on the workers: only the histories travel.
-    const list: { series: PriceSeries }[] = [{ series: own.series }];
+    const list: { series: PriceSeries; kind: OutcomeKind }[] = [{ series: own.series, kind: outcomeKindOf(own.symbol) }];
     const report: UniverseReport = {
       ...(universe === "all" ? { list: this.universeAll } : {}),
       concurrencyHorizonDays: CONCURRENCY_HORIZON_DAYS,
@@ -112,7 +113,7 @@ export class PatternService {
       }
       if (sources.has(outcome.symbol.source)) continue;
       sources.add(outcome.symbol.source);
-      list.push({ series: outcome.series });
+      list.push({ series: outcome.series, kind: outcomeKindOf(outcome.symbol) });
       report.searched.push(outcome.series.ticker);
       cached ||= outcome.cached;
     }

@@ -9,12 +9,18 @@ const f = (x: number | null, digits: number) => (x === null ? "n/a" : x.toFixed(
 
 function sizingMethod(params: PositionSizeParams, { forecast, sizing }: PositionSizeResult): string {
   const kelly =
-    `edge = independent mean - baseline mean = ${f(sizing.edge, 5)}, t = ${f(sizing.tStat, 2)}; shrunk edge = max(0, lower end of ` +
-    `its 90% interval), 0 when |t| < 1, = ${f(sizing.shrunkEdge, 5)}; Kelly = shrunk edge / variance of the independent outcomes, clamped to ` +
-    `[0, ${LEVERAGE_CAP}] = ${sizing.fullFraction.toFixed(4)}; half = ${sizing.halfFraction.toFixed(4)}; * confidence ${params.confidence} = ` +
+    `outcomes rescaled by the query's daily volatility ${f(sizing.volatility.queryDaily, 5)} over each analog window's; expected return = ` +
+    `mean of the rescaled independent outcomes = ${f(sizing.expectedReturn, 5)}; shrunk = max(0, lower end of its 90% interval) = ` +
+    `${sizing.shrunkReturn.toFixed(5)}; Kelly = shrunk / variance of the rescaled outcomes, clamped to [0, ${LEVERAGE_CAP}] = ` +
+    `${sizing.fullFraction.toFixed(4)}; half = ${sizing.halfFraction.toFixed(4)}; * confidence ${params.confidence} = ` +
     `${sizing.adjustedFraction.toFixed(4)} of ${params.account_size} USD = ${sizing.dollarSize.toFixed(2)} USD. ${sizing.reason}`;
-  return `${forecastMethod(forecast, params.k)} Sizing over ${params.horizon_days} days: ${kelly} Stop and target references are P10 and P90 from the window's last close.`;
+  return `${forecastMethod(forecast, params.k)} Sizing over ${params.horizon_days} days: ${kelly} Stop and target references are the rescaled P10 and P90 from the window's last close.`;
 }
+
+/** Why the outcomes are rescaled, for the answer itself. */
+const VOLATILITY_WHY =
+  "Analogs match the window's shape after z-normalisation, not its risk: each outcome is rescaled by the query window's daily " +
+  "volatility over its own window's, so the size follows the risk taken now.";
 
 export function positionSizeRoute(sizer: PositionSizeService): RouteModule {
   return {
@@ -39,10 +45,14 @@ export function positionSizeRoute(sizer: PositionSizeService): RouteModule {
         mode: forecast.mode,
         window: windowEcho(forecast),
         distribution: horizonWire(forecast.distribution.horizons[0], forecast.evidence[0]),
-        edge: sizing.edge,
-        t_stat: sizing.tStat,
+        volatility: { query_daily: sizing.volatility.queryDaily, analogs_median_daily: sizing.volatility.analogsMedianDaily, why: VOLATILITY_WHY },
+        expected_return: sizing.expectedReturn,
+        expected_return_low: sizing.interval?.low ?? null,
+        expected_return_high: sizing.interval?.high ?? null,
+        interval_withheld: sizing.intervalWithheld,
+        shrunk_return: sizing.shrunkReturn,
         shrink: sizing.shrink,
-        shrunk_edge: sizing.shrunkEdge,
+        variance: sizing.variance,
         kelly_raw: sizing.kellyRaw,
         leverage_cap: LEVERAGE_CAP,
         full_fraction: sizing.fullFraction,
@@ -50,6 +60,8 @@ export function positionSizeRoute(sizer: PositionSizeService): RouteModule {
         confidence_adjusted_fraction: sizing.adjustedFraction,
         dollar_size: sizing.dollarSize,
         reason: sizing.reason,
+        edge: forecast.evidence[0].excess.mean,
+        t_stat: forecast.evidence[0].excess.tStat,
         stop_reference: reference(sizing.stop),
         target_reference: reference(sizing.target),
         risk_at_stop_usd: sizing.riskAtStopUsd,

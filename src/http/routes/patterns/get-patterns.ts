@@ -24,7 +24,7 @@ export function getPatternsRoute(patterns: PatternService): RouteModule {
           "Matches in pattern average": summary.withinPattern.n,
         },
         mode: "full_history" as const,
-        evidence: evidence.map((e) => ({ horizon_days: e.horizonDays, ...evidenceWire(e.evidence) })),
+        evidence: evidence.map((e) => ({ horizon_days: e.horizonDays, ...evidenceWire(e.evidence), pooling: e.pooling })),
         query: queryEcho(params, result),
         ...(result.universe === undefined ? {} : { universe: universeWire(result.universe) }),
       };
