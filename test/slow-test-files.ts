@@ -9,6 +9,9 @@ export const SLOW_TEST_FILES = [
   "test/trading/signal-backtest.test.ts",
   // A sweep of the volatility rank over every dataset file, short and long windows, many as-of bars.
   "test/forecasts/regime-volatility-rank.test.ts",
+  // Seeded coverage simulations of every interval kind (thousands of trials each), and a sweep of 48 universe searches.
+  "test/statistics/interval-coverage.test.ts",
+  "test/patterns/universe-pooling-sweep.test.ts",
   // Pages for people, driven in a real browser (Debian's chromium).
   "test/web/web-page.test.ts",
   "test/demand/what-agents-want-browser.test.ts",

@@ -15,7 +15,7 @@ export interface SizingVolatility {
 }
 
 export interface SizingInput {
-  /** Every counted outcome's total return over the horizon, rescaled to the query's volatility (time order). */
+  /** Every counted outcome's total return over the horizon, its move around the drift rescaled to the query's volatility. */
   rescaled: readonly number[];
   /** The independent ones among them (their spans share no day): what the mean and its interval rest on. */
   rescaledIndependent: readonly number[];
@@ -69,8 +69,8 @@ const pct = (x: number) => `${(x * 100).toFixed(2)}%`;
 
 /**
  * Kelly sizing of a long position on the query's own risk. The analogs were matched on z-normalised shape, so
- * their outcomes come from periods as calm or as wild as they happened to be: each is first rescaled by the
- * query window's volatility over its own window's (SizingInput.rescaled). The position earns the total return,
+ * their outcomes come from periods as calm or as wild as they happened to be: each one's move around the drift is
+ * first rescaled by the query window's volatility over its own window's (forecast-sizing.ts). The position earns the total return,
  * so that is what is sized, not the excess over holding. The growth-optimal fraction for a bet with mean mu and
  * variance sigma^2 is mu / sigma^2 (Thorp's continuous form); here mu is the lower end of the 90% interval of the
  * rescaled mean, floored at 0, so the size shrinks continuously with the estimation error: a lower bound just above

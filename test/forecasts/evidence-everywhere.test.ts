@@ -6,13 +6,30 @@ type Body = Record<string, any>;
 
 /** The shared shape every forecast-like answer carries beside its figures (contracts/evidence-schemas.ts). */
 function expectEvidence(e: Body, where: string) {
-  expect(Object.keys(e.baseline).sort(), where).toEqual(["first_date", "hit_rate", "horizon_days", "last_date", "mean", "n", "p50", "std"]);
+  expect(Object.keys(e.baseline).sort(), where).toEqual(
+    ["first_date", "hit_rate", "horizon_days", "last_date", "mean", "mean_se", "n", "n_effective", "p50", "skewness", "std"],
+  );
   expect(e.baseline.n, where).toBeGreaterThan(100);
-  expect(e.mean_ci, where).toMatchObject({ level: 0.9, resamples: 2000, seed: 1 });
-  expect(Object.keys(e.excess_over_baseline).sort(), where).toEqual(["high", "low", "mean", "t_stat"]);
-  if (e.mean_ci.low !== null) {
-    expect(e.mean_ci.low, where).toBeLessThanOrEqual(e.mean_ci.high);
-    expect(e.excess_over_baseline.low, where).toBeCloseTo(e.mean_ci.low - e.baseline.mean, 12);
+  // Overlapping outcomes: far fewer independent periods than outcomes, and the standard error says so.
+  expect(e.baseline.n_effective, where).toBeLessThan(e.baseline.n);
+  expect(e.baseline.mean_se, where).toBeCloseTo(e.baseline.std / Math.sqrt(e.baseline.n_effective), 12);
+  expect(Object.keys(e.mean_ci).sort(), where).toEqual(["high", "level", "low", "mean", "method", "n_independent", "withheld"]);
+  expect(e.mean_ci.level, where).toBe(0.9);
+  expect(Object.keys(e.excess_over_baseline).sort(), where).toEqual(["df", "high", "hypotheses", "low", "mean", "p_adjusted", "p_value", "t_stat"]);
+  if (e.mean_ci.low === null) {
+    // No interval without a reason, and no excess interval either.
+    expect(e.mean_ci.withheld, where).toEqual(expect.any(String));
+    expect([e.mean_ci.method, e.excess_over_baseline.low], where).toEqual([null, null]);
+  } else {
+    expect(e.mean_ci.withheld, where).toBeNull();
+    expect(e.mean_ci.low, where).toBeLessThanOrEqual(e.mean_ci.mean);
+    expect(e.mean_ci.mean, where).toBeLessThanOrEqual(e.mean_ci.high);
+    // The baseline's own error widens the excess interval beyond the mean's shifted by the baseline.
+    expect(e.excess_over_baseline.high - e.excess_over_baseline.low, where).toBeGreaterThan(e.mean_ci.high - e.mean_ci.low);
+  }
+  if (e.excess_over_baseline.p_value !== null) {
+    expect(e.excess_over_baseline.p_adjusted, where).toBeGreaterThanOrEqual(e.excess_over_baseline.p_value);
+    expect(e.excess_over_baseline.hypotheses, where).toBeGreaterThanOrEqual(1);
   }
 }
 

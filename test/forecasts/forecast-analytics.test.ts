@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Analog } from "../../src/analytics/analog-search.js";
 import { forwardDistribution, horizonCloseIndex } from "../../src/analytics/forward-distribution.js";
-import type { Evidence } from "../../src/analytics/forecast-evidence.js";
-import { kellySizing, LEVERAGE_CAP, MAX_FRACTION_BELOW_T_FLOOR } from "../../src/analytics/kelly-sizing.js";
+import { kellySizing, LEVERAGE_CAP } from "../../src/analytics/kelly-sizing.js";
 import { toPriceSeries } from "../../src/analytics/price-series.js";
 import { regimeLabel } from "../../src/analytics/regime-label.js";
 import { describeReturns, selectIndependent } from "../../src/analytics/return-distribution.js";
@@ -81,39 +80,42 @@ describe("forecast analytics on hand-checked cases", () => {
     expect(result.horizons[0].stats.n).toBe(1);
   });
 
-  it("sizes the lower confidence bound of the edge over the baseline, clamped to the leverage cap, halved and scaled", () => {
-    const stats = describeReturns([0.1, -0.05, 0.03, 0.02]);
-    const evidenceWith = (edge: number | null, tStat: number | null, low: number | null): Evidence => ({
-      baseline: { horizonDays: 30, ...describeReturns([0.01]), fromMs: 0, toMs: 0 },
-      nIndependent: 4,
-      meanIndependent: edge === null ? null : 0.01 + edge,
-      meanCi: null,
-      excess: { mean: edge, ci: low === null ? null : { low, high: 2 * (edge ?? 0) - low }, tStat },
-    });
-    const size = (edge: number | null, tStat: number | null, low: number | null, std: number | null, confidence = 0.5) =>
-      kellySizing({ stats, evidence: evidenceWith(edge, tStat, low), independentStd: std, confidence, accountSizeUsd: 1000, lastClose: 50 });
-    const modest = size(0.004, 2, 0.001, 0.1);
-    expect(modest.kellyRaw).toBeCloseTo(0.4, 12);
-    expect(modest.shrunkEdge).toBe(0.001);
-    expect(modest.shrink).toBeCloseTo(0.25, 12);
-    expect(modest.fullFraction).toBeCloseTo(0.1, 12);
-    expect(modest.halfFraction).toBeCloseTo(0.05, 12);
-    expect(modest.adjustedFraction).toBeCloseTo(0.025, 12);
-    expect(modest.dollarSize).toBeCloseTo(25, 9);
-    expect(modest.stop!.price).toBeCloseTo(50 * (1 + stats.p10!), 12);
-    expect(modest.riskAtStopUsd).toBeCloseTo(25 * -stats.p10!, 9);
-    const strong = size(0.025, 3, 0.01, 0.05, 1);
+  it("sizes the lower confidence bound of the expected return, clamped to the leverage cap, halved and scaled", () => {
+    const volatility = { queryDaily: 0.02, analogsMedianDaily: 0.01 };
+    const size = (outcomes: number[], confidence = 0.5) =>
+      kellySizing({ rescaled: outcomes, rescaledIndependent: outcomes, skewness: null, volatility, confidence, accountSizeUsd: 1000, lastClose: 50 });
+    const outcomes = [0.5, -0.05, 0.2, 0.3, 0.1];
+    // By hand: mean 0.21, sample variance 0.043 (squares 0.0841 + 0.0676 + 0.0001 + 0.0081 + 0.0121 over 4), t(0.95, 4) = 2.131847.
+    const mean = 0.21;
+    const variance = 0.043;
+    const low = mean - 2.131847 * Math.sqrt(variance / 5);
+    const modest = size(outcomes);
+    expect(modest.expectedReturn).toBeCloseTo(mean, 15);
+    expect(modest.variance).toBeCloseTo(variance, 15);
+    expect(modest.interval!.low).toBeCloseTo(low, 6);
+    expect(modest.shrunkReturn).toBeCloseTo(low, 6);
+    expect(modest.shrink).toBeCloseTo(low / mean, 6);
+    expect(modest.kellyRaw).toBeCloseTo(mean / variance, 9);
+    expect(modest.fullFraction).toBeCloseTo(low / variance, 5);
+    expect(modest.halfFraction).toBeCloseTo(low / variance / 2, 5);
+    expect(modest.adjustedFraction).toBeCloseTo(low / variance / 4, 5);
+    expect(modest.dollarSize).toBeCloseTo((1000 * low) / variance / 4, 2);
+    const p10 = describeReturns(outcomes).p10!;
+    expect(modest.stop!.price).toBeCloseTo(50 * (1 + p10), 12);
+    expect(modest.riskAtStopUsd).toBeCloseTo(modest.dollarSize * Math.max(0, -p10), 9);
+    // Shifted up, the lower bound outgrows the variance: capped.
+    const strong = size(outcomes.map((x) => x + 0.2), 1);
     expect([strong.fullFraction, strong.adjustedFraction]).toEqual([LEVERAGE_CAP, LEVERAGE_CAP / 2]);
     expect(strong.reason).toContain("leverage cap");
-    // Below t = 1 nothing is sized, however large the raw Kelly, even if an interval were (wrongly) above zero.
-    const weak = size(0.05, 0.76, 0.01, 0.05, 1);
-    expect(weak.kellyRaw).toBeCloseTo(20, 9);
-    expect([weak.shrink, weak.fullFraction, weak.dollarSize]).toEqual([0, MAX_FRACTION_BELOW_T_FLOOR, 0]);
-    expect(weak.reason).toContain("t = 0.76");
-    // A positive mean whose lower bound is below zero sizes nothing either.
-    expect(size(0.01, 1.5, -0.002, 0.05, 1).fullFraction).toBe(0);
-    expect(size(-0.03, -3, -0.05, 0.05, 1).fullFraction).toBe(0);
-    expect(size(null, null, null, null, 1)).toMatchObject({ kellyRaw: null, dollarSize: 0, shrink: 0 });
+    // A positive mean whose lower bound is below zero sizes nothing; so does a negative mean (long only).
+    expect(size([0.1, -0.09, 0.02, -0.03, 0.01], 1).fullFraction).toBe(0);
+    expect(size(outcomes.map((x) => -x), 1)).toMatchObject({ fullFraction: 0, shrink: 0 });
+    expect(modest.fullFraction).toBeGreaterThan(0.2); // the case above is neither capped nor zero
+    // Four outcomes are below the interval minimum: no interval, no size, and the reason says why.
+    const thin = size([0.1, 0.2, 0.15, 0.12], 1);
+    expect([thin.interval, thin.fullFraction, thin.dollarSize]).toEqual([null, 0, 0]);
+    expect(thin.reason).toContain("too few");
+    expect(size([], 1)).toMatchObject({ expectedReturn: null, kellyRaw: null, dollarSize: 0, shrink: 0 });
   });
 
   it("labels a steady climb an uptrend and a flat-then-wild stretch high volatility", () => {

@@ -4,6 +4,8 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+import { expect } from "vitest";
+import type { NaiveEvidence } from "../reference/naive-evidence.js";
 import { naiveSearch } from "../reference/naive-search.js";
 import { DAILY_DATASET_DIR } from "../support/shared-paths.js";
 
@@ -157,41 +159,43 @@ export function naiveIndependentValues(items: { span: [number, number]; value: n
 /**
  * The unconditional baseline as documented: from every bar t to the close that stands for `days` calendar
  * days later (naiveOutcome), counted when that close exists, and (causal) only when it is at or before bar
- * `lastClose`. Returns the values and the first and last dates counted.
+ * `lastClose`. Returns the values, their bar spans [t, horizon close] and the first and last dates counted.
  */
 export function naiveBaseline(ds: Dataset, days: number, lastClose = Infinity) {
   const values: number[] = [];
+  const spans: [number, number][] = [];
   const dates: string[] = [];
   for (let t = 0; t < ds.closes.length; t++) {
     const o = naiveOutcome(ds, t, days);
     if (o.status !== "counted" || o.j! > lastClose) continue;
     values.push(o.ret!);
+    spans.push([t, o.j!]);
     dates.push(ds.dates[t]);
   }
-  return { values, mean: values.reduce((s, v) => s + v, 0) / values.length, first: dates[0], last: dates.at(-1) };
+  return { values, spans, mean: values.reduce((s, v) => s + v, 0) / values.length, first: dates[0], last: dates.at(-1) };
 }
 
 /**
- * The documented bootstrap, literally: a fresh mulberry32(1) per interval, 2000 resamples, draw j of a
- * resample = values[floor(u * n)], the type-7 5th and 95th percentiles of the resampled means.
+ * A response's evidence fields (evidenceWire) against the oracle's figures (test/reference/naive-evidence.ts):
+ * the quantiles there come from numerical integration, so intervals agree to about 1e-6.
  */
-export function naiveBootstrap(values: number[], uniformFor: (seed: number) => () => number) {
-  const u = uniformFor(1);
-  const n = values.length;
-  const means: number[] = [];
-  for (let b = 0; b < 2000; b++) {
-    let sum = 0;
-    for (let j = 0; j < n; j++) sum += values[Math.floor(u() * n)];
-    means.push(sum / n);
+export function expectEvidenceMatches(wire: Record<string, any>, e: NaiveEvidence, expectFn: (v: unknown, where?: string) => any) {
+  expectFn(wire.mean_ci.mean).toBeCloseTo(e.mean, 12);
+  expectFn(wire.baseline.mean).toBeCloseTo(e.baseline.mean, 12);
+  expectFn(wire.baseline.n_effective).toBe(e.baseline.nEffective);
+  expectFn(wire.baseline.mean_se).toBeCloseTo(e.baseline.meanSe, 12);
+  expectFn(wire.baseline.skewness).toBeCloseTo(e.baseline.skewness, 9);
+  if (e.interval === null) {
+    expectFn(wire.mean_ci.low).toBeNull();
+    expectFn(wire.mean_ci.withheld).toEqual(expect.any(String));
+  } else {
+    expectFn(wire.mean_ci.low).toBeCloseTo(e.interval.low, 6);
+    expectFn(wire.mean_ci.high).toBeCloseTo(e.interval.high, 6);
+    expectFn(wire.excess_over_baseline.low).toBeCloseTo(e.excessInterval!.low, 6);
+    expectFn(wire.excess_over_baseline.high).toBeCloseTo(e.excessInterval!.high, 6);
   }
-  return { low: naivePercentile(means, 5), high: naivePercentile(means, 95) };
-}
-
-/** Mean, interval, and difference from the baseline with t = (mean - base) / (std / sqrt(n)). */
-export function naiveEvidence(independent: number[], baseMean: number, uniformFor: (seed: number) => () => number) {
-  const n = independent.length;
-  const mean = independent.reduce((s, v) => s + v, 0) / n;
-  const std = Math.sqrt(independent.reduce((s, v) => s + (v - mean) ** 2, 0) / (n - 1));
-  const ci = naiveBootstrap(independent, uniformFor);
-  return { mean, std, ci, excess: mean - baseMean, excessLow: ci.low - baseMean, excessHigh: ci.high - baseMean, t: (mean - baseMean) / (std / Math.sqrt(n)) };
+  expectFn(wire.excess_over_baseline.mean).toBeCloseTo(e.excess, 12);
+  expectFn(wire.excess_over_baseline.t_stat).toBeCloseTo(e.t, 9);
+  expectFn(wire.excess_over_baseline.df).toBeCloseTo(e.df, 6);
+  expectFn(wire.excess_over_baseline.p_value).toBeCloseTo(e.p, 6);
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { SHARED_PRESENT } from "../support/shared-paths.js";
 import { expectValidationFailures, paidRoutes } from "../support/paid-routes.js";
-import { mulberry32 } from "../support/seeded-rng.js";
-import { expectStatsClose, naiveBaseline, naiveEvidence, naiveForecast, naiveStats, readDataset, type Dataset } from "./forecast-oracle.js";
+import { naiveEvidence, naiveHolm, type NaiveEvidence } from "../reference/naive-evidence.js";
+import { expectEvidenceMatches, expectStatsClose, naiveBaseline, naiveForecast, naiveStats, readDataset, type Dataset } from "./forecast-oracle.js";
 
 type Body = Record<string, any>;
 
@@ -45,7 +45,7 @@ describe.skipIf(!SHARED_PRESENT)("/forward_distribution and /api/backtest on the
     for (const p of [10, 25, 50, 75, 90] as const) expect(body[`P${p}`]).toBeCloseTo(primary[`p${p}`]!, 12);
   });
 
-  it("is walk-forward by default and says so; reports baseline, bootstrap interval and excess as documented", async () => {
+  it("is walk-forward by default and says so; reports baseline, interval and excess as documented", async () => {
     const spy = readDataset("SPY.csv");
     const { status, body } = await call("/forward_distribution?ticker=SPY&start_date=2020-02-20&end_date=2020-03-20&k=10");
     expect(status).toBe(200);
@@ -53,6 +53,7 @@ describe.skipIf(!SHARED_PRESENT)("/forward_distribution and /api/backtest on the
     const start = spy.dates.indexOf("2020-02-20");
     const m = spy.dates.indexOf("2020-03-20") - start;
     const expected = expectForecast(body, spy, start, m, 10, [7, 30], true);
+    const evidences: NaiveEvidence[] = [];
     expected.horizons.forEach((h, i) => {
       const wire = body.horizons[i];
       // Causal: the baseline uses only outcomes that closed by the query's first bar.
@@ -60,15 +61,16 @@ describe.skipIf(!SHARED_PRESENT)("/forward_distribution and /api/backtest on the
       expect(wire.baseline).toMatchObject({ horizon_days: h.days, n: base.values.length, first_date: base.first, last_date: base.last });
       expect(wire.baseline.mean).toBeCloseTo(base.mean, 12);
       expect(wire.baseline.last_date < "2020-02-20").toBe(true);
-      const e = naiveEvidence(h.independent, base.mean, mulberry32);
-      expect(wire.mean_ci).toMatchObject({ n_independent: h.independent.length, level: 0.9, resamples: 2000, seed: 1 });
-      expect(wire.mean_ci.mean).toBeCloseTo(e.mean, 12);
-      expect(wire.mean_ci.low).toBeCloseTo(e.ci.low, 12);
-      expect(wire.mean_ci.high).toBeCloseTo(e.ci.high, 12);
-      expect(wire.excess_over_baseline.mean).toBeCloseTo(e.excess, 12);
-      expect(wire.excess_over_baseline.low).toBeCloseTo(e.excessLow, 12);
-      expect(wire.excess_over_baseline.high).toBeCloseTo(e.excessHigh, 12);
-      expect(wire.excess_over_baseline.t_stat).toBeCloseTo(e.t, 9);
+      const e = naiveEvidence(h.independent, base);
+      expect(wire.mean_ci).toMatchObject({ n_independent: h.independent.length, level: 0.9 });
+      expectEvidenceMatches(wire, e, (v) => expect(v));
+      evidences.push(e);
+    });
+    // Two horizons, two hypotheses: the p-values are adjusted together (Holm).
+    const adjusted = naiveHolm(evidences.map((e) => e.p));
+    body.horizons.forEach((wire: Record<string, any>, i: number) => {
+      expect(wire.excess_over_baseline.hypotheses).toBe(2);
+      expect(wire.excess_over_baseline.p_adjusted).toBeCloseTo(adjusted[i], 6);
     });
     // Over the whole history the baseline covers the bars after the query too.
     const full = await call("/forward_distribution?ticker=SPY&start_date=2020-02-20&end_date=2020-03-20&k=10&causal=false&horizon_days=30");

@@ -24,7 +24,7 @@ function lnGammaNaive(z: number): number {
 export function naiveStudentTCdf(t: number, df: number): number {
   const top = Math.atan(t);
   const bottom = -Math.PI / 2;
-  const steps = 20_000;
+  const steps = 4_000;
   const h = (top - bottom) / steps;
   const f = (theta: number) => {
     const c = Math.cos(theta);
@@ -33,4 +33,16 @@ export function naiveStudentTCdf(t: number, df: number): number {
   let sum = f(bottom) + f(top);
   for (let i = 1; i < steps; i++) sum += f(bottom + i * h) * (i % 2 === 1 ? 4 : 2);
   return (sum * h) / 3;
+}
+
+/** The p-quantile by bisection on the integrated distribution function. */
+export function naiveStudentTQuantile(p: number, df: number): number {
+  let low = -60;
+  let high = 60;
+  for (let i = 0; i < 60; i++) {
+    const mid = (low + high) / 2;
+    if (naiveStudentTCdf(mid, df) < p) low = mid;
+    else high = mid;
+  }
+  return (low + high) / 2;
 }

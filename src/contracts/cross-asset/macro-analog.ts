@@ -106,7 +106,7 @@ const response = z
       .openapi({
         description:
           "Per horizon and series, how little a handful of periods can say: the baseline (that series' move from every date over " +
-          "the horizon, outcomes closed by the current window's start), the bootstrap interval of the periods' mean move (periods " +
+          "the horizon, outcomes closed by the current window's start), the interval of the periods' mean move (periods " +
           "whose [start, end + horizon] spans share no day) and the excess over the baseline. Not a forecast distribution",
       }),
   })
@@ -130,8 +130,9 @@ export const macroAnalogContract: OperationContract<typeof params, typeof respon
     "per-series distances and levels, and what followed over 7 and 30 calendar days after its last date T, from each series' close at T " +
     "to its last close on or before T + horizon: returns for volatility, equity and gold, and the change in percentage points for the " +
     "yield. Only real history counts; a horizon the data has not reached yet is null. Five periods are anecdotes, not a " +
-    "distribution: `evidence` gives, per horizon and series, the baseline, the bootstrap interval of the periods' mean and the excess " +
-    "over the baseline, which is almost always indistinguishable from zero. mode is causal (everything closed by the current window's start). " +
+    "distribution: `evidence` gives, per horizon and series, the baseline, the interval of the periods' mean and the excess " +
+    "over the baseline, which is almost always indistinguishable from zero (five periods give an interval only when they are at least 5 " +
+    "independent ones; p-values are adjusted across the 8 series-horizon pairs). mode is causal (everything closed by the current window's start). " +
     INTERVAL_TEXT,
   params,
   response,

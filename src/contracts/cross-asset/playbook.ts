@@ -121,8 +121,8 @@ export const playbookContract: OperationContract<typeof params, typeof response>
     "analog that ends before the window and whose horizon reaches into it (or past its end) gives null for the ticker and every " +
     "peer alike, so no outcome is made of the window's own dates or the move that followed them. Beside each outcome distribution " +
     "(ticker and peers): `baseline` (that series' return from every bar over the same horizon, whole history: mode full_history), " +
-    "`mean_ci` (bootstrap interval of the mean of the independent moves, whose [analog start, last date + horizon] spans share no " +
-    "day) and `excess_over_baseline`. " +
+    "`mean_ci` (interval of the mean of the independent moves, whose [analog start, last date + horizon] spans share no " +
+    "day) and `excess_over_baseline`, whose p-values are adjusted across every series and horizon of the answer (Holm). " +
     INTERVAL_TEXT,
   params,
   response,

@@ -50,7 +50,7 @@ export const forwardDistributionContract: OperationContract<typeof params, typeo
     "horizon listed (primary_horizon_days). Per horizon: n, P10/P25/P50/P75/P90 (type 7), mean, sample std, min, max, hit rate (share above zero) and n_independent, " +
     "the largest subset of outcomes whose [analog start, horizon close] spans share no daily return. Every analog is listed with " +
     "its per-horizon outcome and status. Beside each horizon's figures: `baseline` (the unconditional return from every bar of the " +
-    "same history over the same horizon), `mean_ci` (the bootstrap interval of the independent outcomes' mean) and " +
+    "same history over the same horizon), `mean_ci` (the interval of the independent outcomes' mean) and " +
     "`excess_over_baseline` (their difference, its interval and t statistic): an excess interval that straddles zero means the " +
     "analogs say nothing the baseline does not. " +
     INTERVAL_TEXT +

@@ -88,7 +88,7 @@ export const patternBacktestContract: OperationContract<typeof params, typeof re
     "are left out. Consecutive triggers overlap (a strong month triggers on many days), so besides all events the response gives the " +
     "independent events: greedily, earliest first, the triggers whose [t - lookback_days, t + forward_days] spans share no daily " +
     "return; their distribution is the headline (`distribution`), all events' the secondary `overlapping_distribution`. The " +
-    "baseline is the same forward return after every bar, to compare the edge against; `mean_ci` is the bootstrap interval of the " +
+    "baseline is the same forward return after every bar, to compare the edge against; `mean_ci` is the interval of the " +
     "independent events' mean and `excess_over_baseline` its difference from the baseline (mode full_history: the whole history " +
     "is scanned, every outcome after its trigger). " +
     INTERVAL_TEXT +

@@ -60,7 +60,7 @@ const response = z
       })
       .openapi({ description: "The volatilities every outcome was rescaled by, and why" }),
     expected_return: z.number().nullable().openapi({
-      description: "Mean of the independent outcomes rescaled to the query's volatility (r * query_daily / analog_daily): the total return a long position earns at today's risk; null without outcomes",
+      description: "Mean of the independent outcomes rescaled to the query's volatility (b + (r - b) * query_daily / analog_daily): the total return a long position earns at today's risk; null without outcomes",
     }),
     expected_return_low: z.number().nullable().openapi({ description: "Lower end of its 90% interval (the interval policy of mean_ci); null when withheld" }),
     expected_return_high: z.number().nullable().openapi({ description: "Upper end of that interval" }),
@@ -98,7 +98,8 @@ export const positionSizeContract: OperationContract<typeof params, typeof respo
     "Position sizing on the query's own risk (the forward distribution exactly as /forward_distribution with one horizon, " +
     "horizon_days, default 30; causal=true by default, so only what was known at the window's first bar is used; `mode` says which). " +
     "Analogs are matched on z-normalised shape, so their outcomes come from periods as calm or as wild as they were: each outcome r " +
-    "is rescaled to r * query_daily / analog_daily, the daily volatilities of the query window and of the analog's window (`volatility`). " +
+    "becomes b + (r - b) * query_daily / analog_daily, with b the baseline mean (the drift, distribution.baseline.mean) and the daily " +
+    "volatilities of the query window and of the analog's window (`volatility`): the move around the drift scales with the risk. " +
     "A long position earns the total return, so that is what is sized: expected_return = mean of the rescaled independent outcomes, " +
     "with its 90% interval; shrunk_return = max(0, its lower end), a one-sided 95% lower bound. Kelly: full_fraction = shrunk_return / " +
     "variance of the rescaled outcomes (Thorp's continuous form), clamped to [0, leverage_cap = 1] (long only, no leverage); " +

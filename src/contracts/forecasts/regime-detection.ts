@@ -85,7 +85,8 @@ export const regimeDetectionContract: OperationContract<typeof params, typeof re
     "all gap-free windows of the same length in the ticker's own history up to the last bar: low below 0.25, high above 0.75, else " +
     "normal. Nothing after the last bar is read, so a label never changes in hindsight (mode is always causal). Each forward_summary " +
     "entry carries `baseline` (every bar's return over the same horizon, closed by the window's first bar), `mean_ci` and " +
-    "`excess_over_baseline`: with 3 analogs the interval is wide, and that is the point. " +
+    "`excess_over_baseline`: 3 analogs are too few for an interval, and the answer says so in `mean_ci.withheld`; ask /forward_distribution " +
+    "with a larger k for one. The p-values are adjusted across the forward horizons. " +
     INTERVAL_TEXT +
     " The method field restates this with the numbers.",
   params,

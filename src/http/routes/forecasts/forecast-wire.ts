@@ -88,8 +88,9 @@ export function forecastMethod(forecast: AnalogForecast, k: number): string {
     "than 4 days old and, for an analog before the query, the span ends by the query's " +
     `first close. Counted outcomes: ${counts}. Percentiles are type 7; hit rate is the share above zero. Baseline: the return ` +
     `from every bar of ${series.ticker} over the same horizon, ${forecast.causal ? "closed by the query's first bar" : "over the whole history"}; ` +
-    "mean_ci: 90% percentile bootstrap (2000 resamples, mulberry32 seed 1) of the independent outcomes' mean; excess = that " +
-    `mean minus the baseline mean. ${excessSummary(forecast)}`
+    "mean_ci: 90% Student t interval of the independent outcomes' mean, corrected for the skewness of the baseline's outcomes " +
+    "(withheld below 5 outcomes); excess = that mean minus the baseline mean, its interval and t carrying the baseline mean's own " +
+    `error (n_effective independent periods); p-values adjusted across the answer's horizons (Holm). ${excessSummary(forecast)}`
   );
 }
 
@@ -99,9 +100,10 @@ export function excessSummary(forecast: AnalogForecast): string {
     .map((e, i) => {
       const days = forecast.distribution.horizons[i].horizonDays;
       const ci = e.excess.ci;
-      if (e.excess.mean === null || ci === null) return `${days}d: too few independent outcomes for an interval.`;
+      if (e.excess.mean === null || ci === null) return `${days}d: no interval (${e.intervalWithheld ?? "no baseline error to compare with"}).`;
       const verdict = ci.low > 0 ? "above the baseline" : ci.high < 0 ? "below the baseline" : "not distinguishable from the baseline";
-      return `${days}d: excess ${pct(e.excess.mean)} (90% ${pct(ci.low)} to ${pct(ci.high)}), ${verdict}.`;
+      const adjusted = e.excess.pAdjusted === null ? "" : `, p ${e.excess.pAdjusted.toFixed(3)} adjusted for ${e.excess.hypotheses} horizon${e.excess.hypotheses === 1 ? "" : "s"}`;
+      return `${days}d: excess ${pct(e.excess.mean)} (90% ${pct(ci.low)} to ${pct(ci.high)}${adjusted}), ${verdict}.`;
     })
     .join(" ");
 }

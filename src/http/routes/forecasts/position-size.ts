@@ -9,7 +9,7 @@ const f = (x: number | null, digits: number) => (x === null ? "n/a" : x.toFixed(
 
 function sizingMethod(params: PositionSizeParams, { forecast, sizing }: PositionSizeResult): string {
   const kelly =
-    `outcomes rescaled by the query's daily volatility ${f(sizing.volatility.queryDaily, 5)} over each analog window's; expected return = ` +
+    `each outcome's move around the baseline mean rescaled by the query's daily volatility ${f(sizing.volatility.queryDaily, 5)} over its analog window's; expected return = ` +
     `mean of the rescaled independent outcomes = ${f(sizing.expectedReturn, 5)}; shrunk = max(0, lower end of its 90% interval) = ` +
     `${sizing.shrunkReturn.toFixed(5)}; Kelly = shrunk / variance of the rescaled outcomes, clamped to [0, ${LEVERAGE_CAP}] = ` +
     `${sizing.fullFraction.toFixed(4)}; half = ${sizing.halfFraction.toFixed(4)}; * confidence ${params.confidence} = ` +
@@ -19,8 +19,8 @@ function sizingMethod(params: PositionSizeParams, { forecast, sizing }: Position
 
 /** Why the outcomes are rescaled, for the answer itself. */
 const VOLATILITY_WHY =
-  "Analogs match the window's shape after z-normalisation, not its risk: each outcome is rescaled by the query window's daily " +
-  "volatility over its own window's, so the size follows the risk taken now.";
+  "Analogs match the window's shape after z-normalisation, not its risk: each outcome's move around the drift is rescaled by the " +
+  "query window's daily volatility over its own window's, so the size follows the risk taken now.";
 
 export function positionSizeRoute(sizer: PositionSizeService): RouteModule {
   return {
