@@ -6,7 +6,7 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closedLoopbackPort, listenOnLoopback, MCP_BIN } from "../support/mcp-harness.js";
 import { REPO_ROOT, SHARED_MISSING_REASON, SHARED_PRESENT } from "../support/shared-paths.js";
-import { startTestService } from "../support/test-service.js";
+import { startTestService, type TestService } from "../support/test-service.js";
 
 /** Starts `precedent-mcp --http=<port>` and resolves once it says it listens. */
 async function startHttpMcp(port: number, baseUrl: string): Promise<ChildProcess> {
@@ -39,7 +39,7 @@ function postWithHost(port: number, host: string): Promise<number> {
 }
 
 describe.skipIf(!SHARED_PRESENT)("precedent-mcp over Streamable HTTP", () => {
-  let service: Awaited<ReturnType<typeof startTestService>>;
+  let service: TestService;
   let stopListening: () => Promise<void>;
   let child: ChildProcess;
   let port: number;

@@ -6,9 +6,8 @@ import { ROUTE_CATALOG } from "../../src/contracts/route-catalog.js";
 import { RequestLog } from "../../src/storage/repos/request-log.js";
 import { closedLoopbackPort, listenOnLoopback, resultText, spawnMcp, type SpawnedMcp } from "../support/mcp-harness.js";
 import { SHARED_MISSING_REASON, SHARED_PRESENT } from "../support/shared-paths.js";
-import { startTestService } from "../support/test-service.js";
+import { startTestService, type TestService } from "../support/test-service.js";
 
-type TestService = Awaited<ReturnType<typeof startTestService>>;
 type Meta = { "precedent/signature": Record<string, any>; "precedent/payment": Record<string, any> | null };
 
 const call = async (mcp: SpawnedMcp, name: string, args: Record<string, unknown>) =>

@@ -5,13 +5,13 @@ import { SpendBudget } from "../../src/mcp/spend-budget.js";
 import { listenOnLoopback } from "../support/mcp-harness.js";
 import { SHARED_MISSING_REASON, SHARED_PRESENT } from "../support/shared-paths.js";
 import { createTestPayer, type TestPayer } from "../support/test-payer.js";
-import { startTestService } from "../support/test-service.js";
+import { startTestService, type TestService } from "../support/test-service.js";
 
 /** The latest-price route as if its price were only known from the 402 (as for dynamically priced routes). */
 const quotedOnly: CatalogRoute = { ...findCatalogRoute("get_latest_price"), price: { kind: "dynamic", rule: "quoted by the 402" } };
 
 describe.skipIf(!SHARED_PRESENT)("PrecedentClient: the 402's amount against the spend budget", () => {
-  let service: Awaited<ReturnType<typeof startTestService>>;
+  let service: TestService;
   let baseUrl: string;
   let stopListening: () => Promise<void>;
   let payer: TestPayer;

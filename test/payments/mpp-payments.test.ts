@@ -7,10 +7,9 @@ import { SettlementLedger } from "../../src/storage/repos/settlement-ledger.js";
 import { createMppPayer, startLoopback, type LoopbackServer } from "../support/mpp-payer.js";
 import { createTestPayer, decodeHeader } from "../support/test-payer.js";
 import { SHARED_MISSING_REASON, SHARED_PRESENT } from "../support/shared-paths.js";
-import { startTestService } from "../support/test-service.js";
+import { startTestService, type TestService } from "../support/test-service.js";
 import { failingSettlement } from "../support/failing-settlement.js";
 
-type TestService = Awaited<ReturnType<typeof startTestService>>;
 type ErrorBody = { error: { code: string; message: string; request_id: string } };
 
 /**

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, expect } from "vitest";
 import { createTestPayer, type TestPayer } from "./test-payer.js";
-import { startTestService, type TestServiceOptions } from "./test-service.js";
+import { startTestService, type TestService, type TestServiceOptions } from "./test-service.js";
 
-export type TestService = Awaited<ReturnType<typeof startTestService>>;
 type Body = Record<string, any>;
 export type PaidCall = (url: string, init?: RequestInit) => Promise<{ status: number; body: Body }>;
 
