@@ -205,6 +205,9 @@ describe("alerts end to end: controllable prices, a local webhook receiver, fake
     expect(payload.observed_value).toBeLessThan(1e-6);
     await verifyDelivery(request, body.secret, body.watch_id);
     expect((await free(`/pattern_alert/status?watch_id=${body.watch_id}`)).body).toMatchObject({ status: "delivered" });
+    // Cancelling a delivered pattern alert changes nothing and answers it in the pattern form.
+    const cancel = await free(`/pattern_alert/cancel?watch_id=${body.watch_id}`);
+    expect([cancel.status, cancel.body.status, cancel.body.cancelled_now, cancel.body.ref_ticker]).toEqual([200, "delivered", false, "MSFT"]);
   });
 
   it("answers a bad pattern reference with 422 naming ref_start/ref_end and an unknown ticker with 404, uncharged", async () => {
