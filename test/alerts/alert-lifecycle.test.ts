@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ALERT_DELIVERY_JOB, ALERT_EVALUATION_JOB } from "../../src/jobs/alert-jobs.js";
 import { FakeClock } from "../support/fake-clock.js";
 import { startLocalReceiver, type LocalReceiver, type ReceivedRequest } from "../support/local-receiver.js";
-import { queryOf, startPaidService, type PaidService } from "../support/paid-routes.js";
+import { startPaidService, type PaidService } from "../support/paid-routes.js";
+import { queryOf } from "../support/query-of.js";
 import { ControllablePrices, wave } from "./controllable-prices.js";
 
 const DAY_MS = 86_400_000;

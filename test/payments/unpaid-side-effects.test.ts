@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { failingSettlement } from "../support/failing-settlement.js";
-import { queryOf } from "../support/paid-routes.js";
+import { queryOf } from "../support/query-of.js";
 import { campaignPath, ROUTER_CAMPAIGN } from "../support/ad-campaigns.js";
 import { SHARED_PRESENT } from "../support/shared-paths.js";
 import { createTestPayer, type TestPayer } from "../support/test-payer.js";

@@ -68,7 +68,3 @@ async function expectRejected(call: PaidCall, url: string, param: string): Promi
   expect([url, status, body.error?.code]).toEqual([url, 422, "VALIDATION_FAILED"]);
   expect(body.error.details.map((d: { param: string }) => d.param)).toContain(param);
 }
-
-/** Example or test parameters as a query string. */
-export const queryOf = (params: Record<string, string | number | boolean>) =>
-  new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)])).toString();
