@@ -6,10 +6,10 @@
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { createTestPayer, type TestPayer } from "../test/support/test-payer.js";
-import { startTestService } from "../test/support/test-service.js";
+import { startTestService, type TestService } from "../test/support/test-service.js";
 
 export interface LoopbackService {
-  service: Awaited<ReturnType<typeof startTestService>>;
+  service: TestService;
   /** http://127.0.0.1:<port> */
   base: string;
   payer: TestPayer;

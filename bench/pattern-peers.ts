@@ -7,6 +7,7 @@ import type { WindowMatch } from "../src/core/search-series.js";
 import { comparePeer, runNumpyPeers } from "./numpy-peers.js";
 import type { Case } from "./pattern-cases.js";
 import { median } from "./sorted-stats.js";
+import { caseColumns, headerLine, rowLine, type Column } from "./text-table.js";
 
 export interface PeerTableRow {
   case: string;
@@ -78,10 +79,8 @@ export function benchPeers(
   return row;
 }
 
-const COLUMNS: [string, number, (r: PeerTableRow) => string][] = [
-  ["case", 22, (r) => r.case],
-  ["n", 9, (r) => String(r.n)],
-  ["m", 4, (r) => String(r.m)],
+const COLUMNS: Column<PeerTableRow>[] = [
+  ...caseColumns<PeerTableRow>(),
   ["engine ms", 10, (r) => r.engineMs.toFixed(3)],
   ["js ms", 9, (r) => r.engineJsMs.toFixed(3)],
   ["np brute", 10, (r) => r.bruteMs.toFixed(2)],
@@ -94,6 +93,6 @@ const COLUMNS: [string, number, (r: PeerTableRow) => string][] = [
 /** Prints the whole peer table (after the main table, whose rows print as they are measured). */
 export function printPeerHeader(rows: PeerTableRow[]): void {
   console.log("\nL2 top-10, warm median ms: engine (wasm) and its JS fallback beside the numpy peers (x = peer ms / engine ms)");
-  console.log(COLUMNS.map(([title, width]) => title.padStart(width)).join(" "));
-  for (const row of rows) console.log(COLUMNS.map(([, width, cell]) => cell(row).padStart(width)).join(" "));
+  console.log(headerLine(COLUMNS));
+  for (const row of rows) console.log(rowLine(COLUMNS, row));
 }

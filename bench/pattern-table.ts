@@ -1,4 +1,5 @@
 import type { PeerTableRow } from "./pattern-peers.js";
+import { caseColumns, headerLine, rowLine, type Column } from "./text-table.js";
 
 /**
  * The pattern benchmark's table: one row per (case, m, variant), printed as it is measured, the summary
@@ -44,10 +45,8 @@ export function emptyRow(name: string, n: number, m: number, variant: string, ke
   };
 }
 
-const COLUMNS: [string, number, (r: Row) => string][] = [
-  ["case", 22, (r) => r.case],
-  ["n", 9, (r) => String(r.n)],
-  ["m", 4, (r) => String(r.m)],
+const COLUMNS: Column<Row>[] = [
+  ...caseColumns<Row>(),
   ["variant", 10, (r) => r.variant],
   ["kernel", 16, (r) => r.kernel],
   ["cold ms", 9, (r) => r.coldMs.toFixed(2)],
@@ -62,11 +61,11 @@ const COLUMNS: [string, number, (r: Row) => string][] = [
 ];
 
 export function printHeader(): void {
-  console.log(COLUMNS.map(([title, width]) => title.padStart(width)).join(" "));
+  console.log(headerLine(COLUMNS));
 }
 
 export function printRow(row: Row): void {
-  console.log(COLUMNS.map(([, width, cell]) => cell(row).padStart(width)).join(" "));
+  console.log(rowLine(COLUMNS, row));
 }
 
 /**

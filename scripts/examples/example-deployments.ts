@@ -3,6 +3,7 @@ import { SIGNAL_SCORING_JOB } from "../../src/jobs/signal-scoring.js";
 import { FakeClock } from "../../test/support/fake-clock.js";
 import { offlineTrading } from "../../test/support/offline-trading.js";
 import { recordedHyperliquidAccount, recordedYahooSearch } from "../../test/support/recorded-upstreams.js";
+import { queryOf } from "../../test/support/query-of.js";
 import { DAILY_DATASET_DIR } from "../../test/support/shared-paths.js";
 import { createTestPayer } from "../../test/support/test-payer.js";
 import { startTestService, type TestServiceOptions } from "../../test/support/test-service.js";
@@ -30,8 +31,6 @@ export const EXAMPLE_ENV = {
   SIGNER_PRIVATE_KEY: `0x${"0".repeat(63)}2`,
 };
 
-const query = (params: ExampleParams) => new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)])).toString();
-
 /** The real service over its HTTP app, paid routes paid for on the embedded chain by a funded wallet. */
 async function paidDeployment(options: TestServiceOptions): Promise<Deployment> {
   const service = await startTestService({ clock: new FakeClock(EXAMPLE_NOW_MS), ...options, env: { ...EXAMPLE_ENV, ...options.env } });
@@ -39,7 +38,7 @@ async function paidDeployment(options: TestServiceOptions): Promise<Deployment> 
   return {
     call: async (operationId, params) => {
       const route = findCatalogRoute(operationId);
-      const url = `${route.path}?${query(params)}`;
+      const url = `${route.path}?${queryOf(params)}`;
       const method = route.methods.includes("POST") ? "POST" : "GET";
       const res = isPaid(route) ? await payer.pay(url, method) : await service.app.request(url, { method });
       return { status: res.status, body: (await res.json()) as unknown };

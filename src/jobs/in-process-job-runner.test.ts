@@ -1,6 +1,7 @@
 import pino from "pino";
 import { describe, expect, it } from "vitest";
 import { systemClock } from "../domain/clock.js";
+import { overlapProbe } from "../../test/support/overlap-probe.js";
 import { InProcessJobRunner } from "./in-process-job-runner.js";
 
 const silent = pino({ level: "silent" });
@@ -8,23 +9,11 @@ const silent = pino({ level: "silent" });
 describe("InProcessJobRunner", () => {
   it("never runs one job twice at once: a second runNow waits for the first and then runs", async () => {
     const runner = new InProcessJobRunner(systemClock, silent);
-    let active = 0;
-    let maxActive = 0;
-    let runs = 0;
-    runner.register({
-      name: "slow",
-      everyMs: 3_600_000,
-      run: async () => {
-        active += 1;
-        maxActive = Math.max(maxActive, active);
-        await new Promise((r) => setTimeout(r, 20));
-        runs += 1;
-        active -= 1;
-      },
-    });
+    const probe = overlapProbe("slow", 20);
+    runner.register(probe.job);
     await Promise.all([runner.runNow("slow"), runner.runNow("slow"), runner.runNow("slow")]);
-    expect(maxActive).toBe(1);
-    expect(runs).toBeGreaterThanOrEqual(2);
+    expect(probe.maxActive()).toBe(1);
+    expect(probe.runs()).toBeGreaterThanOrEqual(2);
     await runner.stop();
   });
 

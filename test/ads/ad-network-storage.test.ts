@@ -8,7 +8,7 @@ import { advertiserBucket } from "../../src/services/ads/advertiser-bucket.js";
 import type { Database } from "../../src/storage/create-database.js";
 import { AdStore } from "../../src/storage/repos/ad-store.js";
 import { FakeClock } from "../support/fake-clock.js";
-import { openSharedPostgres, testDatabaseKinds } from "../support/test-databases.js";
+import { describeOnEachDatabase, openSharedPostgres, testDatabaseKinds } from "../support/test-databases.js";
 import { adDns, creative } from "./ad-fixtures.js";
 
 const NOW_MS = Date.parse("2026-11-23T12:00:00Z");
@@ -32,75 +32,72 @@ async function impressionsOf(database: Database, campaignId: string) {
   return { count: rows.length, chargedMicros: rows.reduce((s, r) => s + Number(r.price_micros), 0) };
 }
 
-for (const kind of testDatabaseKinds()) {
-  describe.skipIf(kind.unavailable)(`ad network on ${kind.name}`, () => {
-    let database: Database;
-    let destinations: SafeOutboundClient;
-    let clock: FakeClock;
-    let net: Network;
+describeOnEachDatabase("ad network", (open) => {
+  let database: Database;
+  let destinations: SafeOutboundClient;
+  let clock: FakeClock;
+  let net: Network;
 
-    beforeAll(async () => {
-      database = await kind.open();
-      destinations = createSafeOutboundClient({ resolve: adDns });
-      clock = new FakeClock(NOW_MS);
-      net = networkOn(database, clock, destinations);
-    });
-    afterAll(async () => {
-      await destinations?.close();
-      await database?.close();
-    });
-
-    it("never overspends a budget under many concurrent serves, and never serves it once exhausted", async () => {
-      const budgetUsd = 1;
-      const campaign = await net.campaigns.create({ creative: creative("router", ["budgettest"]), budgetUsd, advertiser: wallet(1) });
-      const price = impressionPriceMicros("router");
-      const affordable = (budgetUsd * MICROS_PER_USD) / price; // 200: every impression price divides a cent
-      const answers = await Promise.all(Array.from({ length: affordable + 60 }, () => net.server.serve("router", "budgettest")));
-      const filled = answers.filter((a) => a !== null);
-      expect(filled.length).toBe(affordable);
-      expect(new Set(filled.map((a) => a!.impressionId)).size).toBe(affordable);
-
-      const stored = await net.campaigns.status(campaign.id);
-      const charged = await impressionsOf(database, campaign.id);
-      expect(charged.count * price).toBeLessThanOrEqual(budgetUsd * MICROS_PER_USD);
-      expect(charged).toEqual({ count: affordable, chargedMicros: budgetUsd * MICROS_PER_USD });
-      expect([stored.state, stored.remainingMicros, stored.impressions, stored.exhaustedAtMs]).toEqual(["exhausted", 0, affordable, NOW_MS]);
-      expect(await net.server.serve("router", "budgettest")).toBeNull();
-      expect((await impressionsOf(database, campaign.id)).count).toBe(affordable);
-    });
-
-    it("chooses by keywords matched, then unspent share of budget; other placements and unmatched words get no fill", async () => {
-      const two = await net.campaigns.create({ creative: creative("what-agents-want", ["orderbook", "depth"], "Two keywords"), budgetUsd: 5, advertiser: wallet(2) });
-      clock.advance(1);
-      const big = await net.campaigns.create({ creative: creative("what-agents-want", ["crypto"], "Twice the budget"), budgetUsd: 2, advertiser: wallet(3) });
-      clock.advance(1);
-      const small = await net.campaigns.create({ creative: creative("what-agents-want", ["crypto"], "Half the budget"), budgetUsd: 1, advertiser: wallet(4) });
-      const titleOf = async (keywords: string) => (await net.server.serve("what-agents-want", keywords))?.title ?? null;
-
-      expect(await titleOf("Crypto ORDERBOOK depth")).toBe(two.title);
-      expect((await net.server.serve("what-agents-want", "depth, crypto orderbook"))!.matchedKeywords).toEqual(["depth", "orderbook"]);
-      expect(await titleOf("equities bonds")).toBeNull();
-      expect(await net.server.serve("arena-rounds", "crypto orderbook")).toBeNull();
-      // One keyword matched each: the largest unspent share of budget first, so
-      // impressions go in proportion to budgets, and a tie goes to the older campaign.
-      const shown: (string | null)[] = [];
-      for (let i = 0; i < 30; i++) shown.push(await titleOf("crypto"));
-      expect(shown.slice(0, 4)).toEqual([big.title, small.title, big.title, big.title]);
-      const count = (title: string) => shown.filter((t) => t === title).length;
-      expect([count(big.title), count(small.title), count(two.title)]).toEqual([20, 10, 0]);
-    });
-
-    it("redirects a click only to the stored url and counts an impression's first click once", async () => {
-      const campaign = await net.campaigns.create({ creative: creative("arena-rounds", ["btc"]), budgetUsd: 1, advertiser: wallet(5) });
-      const served = (await net.server.serve("arena-rounds", "BTC round"))!;
-      expect(await net.server.click(served.impressionId)).toBe(campaign.url);
-      expect(await net.server.click(served.impressionId)).toBe(campaign.url);
-      expect((await net.campaigns.status(campaign.id)).clicks).toBe(1);
-      expect(await net.server.click("imp_000000000000000000000000")).toBeUndefined();
-      expect(await net.server.click("https://evil.example.net/")).toBeUndefined();
-    });
+  beforeAll(async () => {
+    database = await open();
+    destinations = createSafeOutboundClient({ resolve: adDns });
+    clock = new FakeClock(NOW_MS);
+    net = networkOn(database, clock, destinations);
   });
-}
+  afterAll(async () => {
+    await destinations?.close();
+  });
+
+  it("never overspends a budget under many concurrent serves, and never serves it once exhausted", async () => {
+    const budgetUsd = 1;
+    const campaign = await net.campaigns.create({ creative: creative("router", ["budgettest"]), budgetUsd, advertiser: wallet(1) });
+    const price = impressionPriceMicros("router");
+    const affordable = (budgetUsd * MICROS_PER_USD) / price; // 200: every impression price divides a cent
+    const answers = await Promise.all(Array.from({ length: affordable + 60 }, () => net.server.serve("router", "budgettest")));
+    const filled = answers.filter((a) => a !== null);
+    expect(filled.length).toBe(affordable);
+    expect(new Set(filled.map((a) => a!.impressionId)).size).toBe(affordable);
+
+    const stored = await net.campaigns.status(campaign.id);
+    const charged = await impressionsOf(database, campaign.id);
+    expect(charged.count * price).toBeLessThanOrEqual(budgetUsd * MICROS_PER_USD);
+    expect(charged).toEqual({ count: affordable, chargedMicros: budgetUsd * MICROS_PER_USD });
+    expect([stored.state, stored.remainingMicros, stored.impressions, stored.exhaustedAtMs]).toEqual(["exhausted", 0, affordable, NOW_MS]);
+    expect(await net.server.serve("router", "budgettest")).toBeNull();
+    expect((await impressionsOf(database, campaign.id)).count).toBe(affordable);
+  });
+
+  it("chooses by keywords matched, then unspent share of budget; other placements and unmatched words get no fill", async () => {
+    const two = await net.campaigns.create({ creative: creative("what-agents-want", ["orderbook", "depth"], "Two keywords"), budgetUsd: 5, advertiser: wallet(2) });
+    clock.advance(1);
+    const big = await net.campaigns.create({ creative: creative("what-agents-want", ["crypto"], "Twice the budget"), budgetUsd: 2, advertiser: wallet(3) });
+    clock.advance(1);
+    const small = await net.campaigns.create({ creative: creative("what-agents-want", ["crypto"], "Half the budget"), budgetUsd: 1, advertiser: wallet(4) });
+    const titleOf = async (keywords: string) => (await net.server.serve("what-agents-want", keywords))?.title ?? null;
+
+    expect(await titleOf("Crypto ORDERBOOK depth")).toBe(two.title);
+    expect((await net.server.serve("what-agents-want", "depth, crypto orderbook"))!.matchedKeywords).toEqual(["depth", "orderbook"]);
+    expect(await titleOf("equities bonds")).toBeNull();
+    expect(await net.server.serve("arena-rounds", "crypto orderbook")).toBeNull();
+    // One keyword matched each: the largest unspent share of budget first, so
+    // impressions go in proportion to budgets, and a tie goes to the older campaign.
+    const shown: (string | null)[] = [];
+    for (let i = 0; i < 30; i++) shown.push(await titleOf("crypto"));
+    expect(shown.slice(0, 4)).toEqual([big.title, small.title, big.title, big.title]);
+    const count = (title: string) => shown.filter((t) => t === title).length;
+    expect([count(big.title), count(small.title), count(two.title)]).toEqual([20, 10, 0]);
+  });
+
+  it("redirects a click only to the stored url and counts an impression's first click once", async () => {
+    const campaign = await net.campaigns.create({ creative: creative("arena-rounds", ["btc"]), budgetUsd: 1, advertiser: wallet(5) });
+    const served = (await net.server.serve("arena-rounds", "BTC round"))!;
+    expect(await net.server.click(served.impressionId)).toBe(campaign.url);
+    expect(await net.server.click(served.impressionId)).toBe(campaign.url);
+    expect((await net.campaigns.status(campaign.id)).clicks).toBe(1);
+    expect(await net.server.click("imp_000000000000000000000000")).toBeUndefined();
+    expect(await net.server.click("https://evil.example.net/")).toBeUndefined();
+  });
+});
 
 describe("advertiser buckets", () => {
   it("withholds counts under 3 and buckets the rest", () => {

@@ -9,7 +9,7 @@ import { buildService, type BuildOptions, type Service } from "../../src/main/bu
 import { AlertStore } from "../../src/storage/repos/alert-store.js";
 import { FakeClock } from "../support/fake-clock.js";
 import { startLocalReceiver, type LocalReceiver } from "../support/local-receiver.js";
-import { queryOf } from "../support/paid-routes.js";
+import { queryOf } from "../support/query-of.js";
 import { openSharedPostgres } from "../support/test-databases.js";
 import { createTestPayer } from "../support/test-payer.js";
 import { ControllablePrices, wave } from "./controllable-prices.js";

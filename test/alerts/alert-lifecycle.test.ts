@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ALERT_DELIVERY_JOB, ALERT_EVALUATION_JOB } from "../../src/jobs/alert-jobs.js";
 import { FakeClock } from "../support/fake-clock.js";
 import { startLocalReceiver, type LocalReceiver, type ReceivedRequest } from "../support/local-receiver.js";
-import { queryOf, startPaidService, type PaidService } from "../support/paid-routes.js";
+import { startPaidService, type PaidService } from "../support/paid-routes.js";
+import { queryOf } from "../support/query-of.js";
 import { ControllablePrices, wave } from "./controllable-prices.js";
 
 const DAY_MS = 86_400_000;
@@ -205,6 +206,9 @@ describe("alerts end to end: controllable prices, a local webhook receiver, fake
     expect(payload.observed_value).toBeLessThan(1e-6);
     await verifyDelivery(request, body.secret, body.watch_id);
     expect((await free(`/pattern_alert/status?watch_id=${body.watch_id}`)).body).toMatchObject({ status: "delivered" });
+    // Cancelling a delivered pattern alert changes nothing and answers it in the pattern form.
+    const cancel = await free(`/pattern_alert/cancel?watch_id=${body.watch_id}`);
+    expect([cancel.status, cancel.body.status, cancel.body.cancelled_now, cancel.body.ref_ticker]).toEqual([200, "delivered", false, "MSFT"]);
   });
 
   it("answers a bad pattern reference with 422 naming ref_start/ref_end and an unknown ticker with 404, uncharged", async () => {

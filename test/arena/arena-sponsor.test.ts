@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { SponsoredItem } from "../../src/services/arena/arena-service.js";
 import { FakeClock } from "../support/fake-clock.js";
-import { paidRoutes, queryOf } from "../support/paid-routes.js";
+import { paidRoutes } from "../support/paid-routes.js";
+import { queryOf } from "../support/query-of.js";
 import { SHARED_PRESENT } from "../support/shared-paths.js";
 import { decodeHeader } from "../support/test-payer.js";
 

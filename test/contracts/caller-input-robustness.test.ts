@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startPaidService, type PaidService } from "../support/paid-routes.js";
+import { queryOf } from "../support/query-of.js";
 import { SHARED_PRESENT } from "../support/shared-paths.js";
 
 /** Values a careless or hostile caller sends: empty, signs, huge, wrong types, impossible dates, lists, junk. */
@@ -55,7 +56,7 @@ describe.skipIf(!SHARED_PRESENT)("caller input never causes a 5xx", () => {
       const dynamic = (op["x-payment-info"] as { price?: { mode?: string } }).price?.mode === "dynamic";
       for (const { name } of op.parameters ?? []) {
         for (const value of ODD_VALUES) {
-          const params = new URLSearchParams(Object.entries(example).map(([k, v]): [string, string] => [k, String(v)]));
+          const params = new URLSearchParams(queryOf(example));
           params.set(name, value);
           const url = `${path}?${params}`;
           // A dynamically priced route quotes only valid parameters: its refusal before any 402 is checked like any answer.

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { GENERATED_EXAMPLES, UNGENERATED_EXAMPLES } from "../../scripts/examples/example-registry.js";
 import { checkExamples, readExampleFile } from "../../scripts/examples/run-examples.js";
 import { ENTRY_SCORING, LEADERBOARD_METHOD, SCORE_DEFINITIONS } from "../../src/contracts/arena/arena-texts.js";
@@ -6,7 +6,7 @@ import { findOperationContract, OPERATION_CONTRACTS } from "../../src/contracts/
 import { HOW_TO_PLAY, SETTLEMENT_METHOD, WHAT_A_SPONSOR_GETS } from "../../src/domain/arena-rules.js";
 import { queryExamples } from "../support/openapi-examples.js";
 import { SHARED_PRESENT } from "../support/shared-paths.js";
-import { startTestService } from "../support/test-service.js";
+import { suiteService } from "../support/suite-service.js";
 
 type Body = Record<string, any>;
 /** Every example kept as JSON, generated or not, with the operations it documents. */
@@ -48,14 +48,10 @@ describe.skipIf(!SHARED_PRESENT)("generated examples against real runs", () => {
   }, 300_000);
 
   describe("/openapi.json", () => {
-    let service: Awaited<ReturnType<typeof startTestService>>;
-    beforeAll(async () => {
-      service = await startTestService({ importRecordings: false });
-    });
-    afterAll(async () => service?.close());
+    const service = suiteService({ importRecordings: false });
 
     it("documents each JSON example: its params as the request's example values and its response as the 200 example", async () => {
-      const doc = (await (await service.app.request("/openapi.json")).json()) as { paths: Record<string, Record<string, Body>> };
+      const doc = (await (await service().app.request("/openapi.json")).json()) as { paths: Record<string, Record<string, Body>> };
       const operationsDoc = Object.values(doc.paths).map((methods) => methods.post ?? methods.get);
       const byOperation = new Map(operationsDoc.map((op): [string, Body] => [op.operationId, op]));
       for (const { operations } of JSON_EXAMPLES) {

@@ -1,11 +1,10 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createTestPayer, type TestPayer } from "../support/test-payer.js";
 import { queryExamples } from "../support/openapi-examples.js";
 import { SHARED_PRESENT } from "../support/shared-paths.js";
-import { startTestService } from "../support/test-service.js";
+import { suiteService } from "../support/suite-service.js";
 
-type TestService = Awaited<ReturnType<typeof startTestService>>;
 type OperationDoc = {
   operationId: string;
   parameters?: { name: string; in: string; required?: boolean; schema?: { enum?: unknown[]; example?: unknown } }[];
@@ -42,26 +41,22 @@ const REDIRECTS: Record<string, string> = { "/api/discover/go": "https://weather
  * parameter answers 422 naming it, and an unpaid call to a paid route answers 402.
  */
 describe.skipIf(!SHARED_PRESENT)("contract walk of /openapi.json", () => {
-  let service: TestService;
+  const service = suiteService();
   let doc: OpenApiDoc;
   let payer: TestPayer;
   let ajv: InstanceType<typeof Ajv2020>;
   const operations: { path: string; method: string; op: OperationDoc }[] = [];
 
   beforeAll(async () => {
-    service = await startTestService();
-    const res = await service.app.request("/openapi.json");
+    const res = await service().app.request("/openapi.json");
     expect(res.status).toBe(200);
     doc = (await res.json()) as OpenApiDoc;
     for (const [path, methods] of Object.entries(doc.paths)) {
       for (const [method, op] of Object.entries(methods)) operations.push({ path, method: method.toUpperCase(), op });
     }
-    payer = await createTestPayer(service, 100_000_000n);
+    payer = await createTestPayer(service(), 100_000_000n);
     ajv = new Ajv2020({ strict: false, allErrors: true });
     ajv.addSchema(doc, "openapi");
-  });
-  afterAll(async () => {
-    await service?.close();
   });
 
   const pointer = (...parts: string[]) => `openapi#/${parts.map((p) => p.replace(/~/g, "~0").replace(/\//g, "~1")).join("/")}`;
@@ -75,11 +70,11 @@ describe.skipIf(!SHARED_PRESENT)("contract walk of /openapi.json", () => {
 
   async function call(path: string, method: string, params: Record<string, string>, paid: boolean): Promise<Response> {
     const url = `${path}?${new URLSearchParams(params)}`;
-    if (!paid) return service.app.request(url, { method });
+    if (!paid) return service().app.request(url, { method });
     // A dynamically priced route answers bad parameters with 422 before any 402: there is nothing to pay then.
-    const quote = await service.app.request(url, { method });
+    const quote = await service().app.request(url, { method });
     if (quote.status !== 402) return quote;
-    return service.app.request(url, { method, headers: { "PAYMENT-SIGNATURE": await payer.paymentFor(url, method as "GET" | "POST") } });
+    return service().app.request(url, { method, headers: { "PAYMENT-SIGNATURE": await payer.paymentFor(url, method as "GET" | "POST") } });
   }
 
   it("documents the served operations with examples", () => {
@@ -160,7 +155,7 @@ describe.skipIf(!SHARED_PRESENT)("contract walk of /openapi.json", () => {
       if (op["x-payment-info"] === undefined) continue;
       paidCount += 1;
       // With the example's parameters: a dynamically priced route can only quote valid ones.
-      const res = await service.app.request(`${path}?${new URLSearchParams(exampleParams(path))}`, { method });
+      const res = await service().app.request(`${path}?${new URLSearchParams(exampleParams(path))}`, { method });
       expect(res.status, `${method} ${path}`).toBe(402);
       expect(res.headers.get("payment-required")).not.toBeNull();
     }

@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { SHARED_PRESENT } from "../support/shared-paths.js";
 import { redoclyErrors } from "../support/redocly-lint.js";
 import { decodeHeader } from "../support/test-payer.js";
-import { startTestService } from "../support/test-service.js";
+import { suiteService } from "../support/suite-service.js";
 
-type TestService = Awaited<ReturnType<typeof startTestService>>;
 type Param = { name: string; in: string; required?: boolean; schema: { default?: unknown; minimum?: number; maximum?: number } };
 type Operation = {
   parameters?: Param[];
@@ -16,16 +15,12 @@ type Doc = { paths: Record<string, Record<string, Operation>>; components: { sec
 
 /** /openapi.json is exact: a standard linter finds no error, and flags, defaults, bounds and examples are the contract's. */
 describe.skipIf(!SHARED_PRESENT)("the OpenAPI document", () => {
-  let service: TestService;
+  const service = suiteService();
   let doc: Doc;
   let text: string;
   beforeAll(async () => {
-    service = await startTestService();
-    text = await (await service.app.request("/openapi.json")).text();
+    text = await (await service().app.request("/openapi.json")).text();
     doc = JSON.parse(text) as Doc;
-  });
-  afterAll(async () => {
-    await service?.close();
   });
 
   const param = (path: string, name: string) => doc.paths[path].get.parameters!.find((p) => p.name === name)!;
@@ -64,7 +59,7 @@ describe.skipIf(!SHARED_PRESENT)("the OpenAPI document", () => {
 
   it("shows as the 402 example exactly the PaymentRequired an unpaid call receives (less the bazaar extension)", async () => {
     for (const path of ["/get_latest_price", "/api", "/screen"]) {
-      const res = await service.app.request(path, { method: "POST" });
+      const res = await service().app.request(path, { method: "POST" });
       expect(res.status).toBe(402);
       const { extensions: _bazaar, ...live } = decodeHeader(res.headers.get("payment-required"));
       expect(doc.paths[path].post.responses["402"].content!["application/json"].example, path).toEqual(live);
@@ -74,7 +69,7 @@ describe.skipIf(!SHARED_PRESENT)("the OpenAPI document", () => {
   it("enforces the faucet's documented bounds (1 to 1000 USD)", async () => {
     const amount = doc.paths["/dev/faucet"].post.parameters!.find((p) => p.name === "amount")!;
     expect([amount.schema.minimum, amount.schema.maximum]).toEqual([1, 1000]);
-    const res = await service.app.request("/dev/faucet?address=0x1111111111111111111111111111111111111111&amount=0.000001", { method: "POST" });
+    const res = await service().app.request("/dev/faucet?address=0x1111111111111111111111111111111111111111&amount=0.000001", { method: "POST" });
     expect(res.status).toBe(422);
   });
 });

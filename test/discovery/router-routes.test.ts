@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { SponsoredPlacement } from "../../src/services/discovery/router-service.js";
 import { IndexMirror } from "../../src/storage/repos/index-mirror.js";
 import { RouterEvents } from "../../src/storage/repos/router-events.js";
 import { SHARED_PRESENT } from "../support/shared-paths.js";
-import { startTestService } from "../support/test-service.js";
+import { suiteService } from "../support/suite-service.js";
+import type { TestService } from "../support/test-service.js";
 
-type TestService = Awaited<ReturnType<typeof startTestService>>;
 type Result = { origin: string; path: string; ours: boolean; match_score: number; go: string; reliability: number | null; reliability_samples: number; description: string };
 type Answer = { need: string; results_found: number; results: Result[]; sponsored: Array<Record<string, unknown>>; mirror_freshness: Record<string, string | null> };
 
@@ -13,24 +13,15 @@ const SPONSORED: SponsoredPlacement = { origin: "https://ads.example", path: "/o
 
 /** The router over the recorded CDP crawl (imported by the test service) and our own routes. */
 describe.skipIf(!SHARED_PRESENT)("router: /api/discover, /go and /outcome on the recorded crawl", () => {
-  let service: TestService;
-  let sponsoredService: TestService;
+  const service = suiteService();
+  const sponsoredService = suiteService({ discovery: { sponsoredFor: async (need) => (need.includes("weather") ? SPONSORED : undefined) } });
   const discover = async (s: TestService, need: string, extra = "") => {
     const res = await s.app.request(`/api/discover?need=${encodeURIComponent(need)}${extra}`, { headers: { "user-agent": "router-test/1.0" } });
     return { status: res.status, body: (await res.json()) as Answer };
   };
 
-  beforeAll(async () => {
-    service = await startTestService();
-    sponsoredService = await startTestService({ discovery: { sponsoredFor: async (need) => (need.includes("weather") ? SPONSORED : undefined) } });
-  }, 120_000);
-  afterAll(async () => {
-    await service?.close();
-    await sponsoredService?.close();
-  });
-
   it("ranks a weather seller from the crawl first for 'weather forecast'", async () => {
-    const { status, body } = await discover(service, "weather forecast");
+    const { status, body } = await discover(service(), "weather forecast");
     expect(status).toBe(200);
     expect(body.results[0].path).toMatch(/weather/);
     expect(body.results[0].ours).toBe(false);
@@ -38,7 +29,7 @@ describe.skipIf(!SHARED_PRESENT)("router: /api/discover, /go and /outcome on the
   });
 
   it("ranks price-history resources first for 'bitcoin price history', ours among them", async () => {
-    const { body } = await discover(service, "bitcoin price history", "&limit=20");
+    const { body } = await discover(service(), "bitcoin price history", "&limit=20");
     expect(body.results[0].path).toMatch(/price.*history/);
     const ours = body.results.findIndex((r) => r.ours && r.path === "/get_price_history");
     expect(ours).toBeGreaterThanOrEqual(0);
@@ -46,10 +37,10 @@ describe.skipIf(!SHARED_PRESENT)("router: /api/discover, /go and /outcome on the
   });
 
   it("returns at most 20 results in non-increasing match_score order, never testnet listings", async () => {
-    const testnetOnly = new Set((await new IndexMirror(service.database.db).latestResources("cdp")).filter((r) => r.testnet).map((r) => `${r.origin}${r.path}`));
+    const testnetOnly = new Set((await new IndexMirror(service().database.db).latestResources("cdp")).filter((r) => r.testnet).map((r) => `${r.origin}${r.path}`));
     expect(testnetOnly.size).toBeGreaterThan(300);
     for (const need of ["price", "image generation", "news sentiment", "token analysis"]) {
-      const { body } = await discover(service, need, "&limit=20");
+      const { body } = await discover(service(), need, "&limit=20");
       expect(body.results.length).toBeLessThanOrEqual(20);
       expect(body.results_found).toBeGreaterThanOrEqual(body.results.length);
       for (let i = 1; i < body.results.length; i += 1) expect(body.results[i].match_score).toBeLessThanOrEqual(body.results[i - 1].match_score);
@@ -59,20 +50,20 @@ describe.skipIf(!SHARED_PRESENT)("router: /api/discover, /go and /outcome on the
   });
 
   it("validates need (1 to 500 characters) and limit (at most 20)", async () => {
-    expect((await discover(service, "")).status).toBe(422);
-    expect((await discover(service, "x".repeat(501))).status).toBe(422);
-    expect((await discover(service, "x".repeat(500))).status).toBe(200);
-    expect((await discover(service, "weather", "&limit=21")).status).toBe(422);
+    expect((await discover(service(), "")).status).toBe(422);
+    expect((await discover(service(), "x".repeat(501))).status).toBe(422);
+    expect((await discover(service(), "x".repeat(500))).status).toBe(200);
+    expect((await discover(service(), "weather", "&limit=21")).status).toBe(422);
   });
 
   it("go links round-trip: each redirects (302) to exactly the result's origin and path, and the click is recorded", async () => {
-    const { body } = await discover(service, "weather forecast", "&limit=5");
-    const events = new RouterEvents(service.database.db);
+    const { body } = await discover(service(), "weather forecast", "&limit=5");
+    const events = new RouterEvents(service().database.db);
     const before = (await events.routerEvents(0)).filter((e) => e.kind === "click").length;
     for (const r of body.results) {
       const go = new URL(r.go);
       expect(go.origin + go.pathname).toBe("http://precedent.test/api/discover/go");
-      const res = await service.app.request(go.pathname + go.search, { headers: { "user-agent": "router-test/1.0" } });
+      const res = await service().app.request(go.pathname + go.search, { headers: { "user-agent": "router-test/1.0" } });
       expect(res.status).toBe(302);
       expect(res.headers.get("location")).toBe(new URL(r.path, r.origin).href);
     }
@@ -95,35 +86,35 @@ describe.skipIf(!SHARED_PRESENT)("router: /api/discover, /go and /outcome on the
       ["http://precedent.test", "/admin"],
     ];
     for (const [origin, path] of attempts) {
-      const res = await service.app.request(`/api/discover/go?${new URLSearchParams({ to_origin: origin, to_path: path })}`);
+      const res = await service().app.request(`/api/discover/go?${new URLSearchParams({ to_origin: origin, to_path: path })}`);
       expect([origin, path, res.status]).toEqual([origin, path, 404]);
       expect(res.headers.get("location")).toBeNull();
     }
     for (const [origin, path] of [["https://weather.x402app.org", "//evil.example/x"], ["javascript:alert(1)", "/x"], ["https://weather.x402app.org/weather", "/"]]) {
-      const res = await service.app.request(`/api/discover/go?${new URLSearchParams({ to_origin: origin, to_path: path })}`);
+      const res = await service().app.request(`/api/discover/go?${new URLSearchParams({ to_origin: origin, to_path: path })}`);
       expect([404, 422]).toContain(res.status);
       expect(res.headers.get("location")).toBeNull();
     }
-    const ours = await service.app.request(`/api/discover/go?${new URLSearchParams({ to_origin: "http://precedent.test", to_path: "/get_price_history" })}`);
+    const ours = await service().app.request(`/api/discover/go?${new URLSearchParams({ to_origin: "http://precedent.test", to_path: "/get_price_history" })}`);
     expect([ours.status, ours.headers.get("location")]).toEqual([302, "http://precedent.test/get_price_history"]);
   });
 
   it("records an outcome report, answers an id, and feeds the result's reliability", async () => {
     const report = { need: "weather forecast", chosen_origin: "https://weather.x402app.org", chosen_path: "/weather", helped: true, paid_usd: 0.001, note: "fine" };
-    const res = await service.app.request("/api/discover/outcome", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(report) });
+    const res = await service().app.request("/api/discover/outcome", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(report) });
     expect(res.status).toBe(200);
     const ack = (await res.json()) as { acknowledged: boolean; id: string; listed: boolean };
     expect(ack).toMatchObject({ acknowledged: true, listed: true });
-    const stored = (await new RouterEvents(service.database.db).routerEvents(0)).find((e) => e.id === ack.id);
+    const stored = (await new RouterEvents(service().database.db).routerEvents(0)).find((e) => e.id === ack.id);
     expect(stored).toMatchObject({ kind: "outcome", origin: report.chosen_origin, path: "/weather", helped: true, paidUsd: 0.001, note: "fine" });
-    const { body } = await discover(service, "weather forecast", "&limit=20");
+    const { body } = await discover(service(), "weather forecast", "&limit=20");
     const seller = body.results.find((r) => r.origin === report.chosen_origin && r.path === "/weather")!;
     expect([seller.reliability, seller.reliability_samples]).toEqual([1, 1]);
   });
 
   it("rejects outcome reports with missing or oversized fields", async () => {
     const post = (body: Record<string, unknown>) =>
-      service.app.request("/api/discover/outcome", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+      service().app.request("/api/discover/outcome", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
     const good = { need: "n", chosen_origin: "https://a.example", chosen_path: "/p", helped: false };
     expect((await post(good)).status).toBe(200);
     for (const bad of [
@@ -137,18 +128,18 @@ describe.skipIf(!SHARED_PRESENT)("router: /api/discover, /go and /outcome on the
     ]) {
       expect([JSON.stringify(bad).slice(0, 80), (await post(bad)).status]).toEqual([JSON.stringify(bad).slice(0, 80), 422]);
     }
-    expect((await service.app.request("/api/discover/outcome?need=n", { method: "GET" })).status).toBe(405);
+    expect((await service().app.request("/api/discover/outcome?need=n", { method: "GET" })).status).toBe(405);
   });
 
   it("keeps sponsored items apart: always present, marked, and never changing the organic order", async () => {
-    const plain = await discover(service, "weather forecast", "&limit=20");
+    const plain = await discover(service(), "weather forecast", "&limit=20");
     expect(plain.body.sponsored).toEqual([]);
-    const withAd = await discover(sponsoredService, "weather forecast", "&limit=20");
+    const withAd = await discover(sponsoredService(), "weather forecast", "&limit=20");
     expect(withAd.body.sponsored).toEqual([{ ...SPONSORED, sponsored: true }]);
     const order = (a: Answer) => a.results.map((r) => `${r.origin}${r.path}`);
     // The first service has one outcome report (reliability), so compare against a need it never saw a report for.
-    const a = await discover(service, "image generation");
-    const b = await discover(sponsoredService, "image generation");
+    const a = await discover(service(), "image generation");
+    const b = await discover(sponsoredService(), "image generation");
     expect(order(b.body)).toEqual(order(a.body));
     expect(withAd.body.results.some((r) => r.origin === SPONSORED.origin)).toBe(false);
   });

@@ -6,10 +6,9 @@ import { FakeClock } from "../support/fake-clock.js";
 import { createYahooReplayFetch, describeWithShared, type ReplayFetch } from "../support/replay-fetch.js";
 import { SHARED_DIR } from "../support/shared-paths.js";
 import { createTestPayer, type TestPayer } from "../support/test-payer.js";
-import { startTestService } from "../support/test-service.js";
+import { startTestService, type TestService } from "../support/test-service.js";
 import { trendsRss } from "./trends-rss.js";
 
-type TestService = Awaited<ReturnType<typeof startTestService>>;
 const MINUTE = 60_000;
 const DAY = 86_400_000;
 

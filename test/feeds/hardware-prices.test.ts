@@ -3,9 +3,7 @@ import { summarizeRetail } from "../../src/services/feeds/hardware-service.js";
 import { FakeClock } from "../support/fake-clock.js";
 import { createYahooReplayFetch, describeWithShared, envelopeResponse, loadYahooEnvelope } from "../support/replay-fetch.js";
 import { createTestPayer, type TestPayer } from "../support/test-payer.js";
-import { startTestService } from "../support/test-service.js";
-
-type TestService = Awaited<ReturnType<typeof startTestService>>;
+import { startTestService, type TestService } from "../support/test-service.js";
 
 /** Test input in the documented HARDWARE_PRICES_URL format (README); no public source is recorded. */
 const RETAIL = {

@@ -7,7 +7,7 @@ import { Fulfilments } from "../../src/storage/repos/fulfilments.js";
 import { routeHarness, routePath } from "../support/route-harness.js";
 import { SHARED_MISSING_REASON, SHARED_PRESENT } from "../support/shared-paths.js";
 import { decodeHeader } from "../support/test-payer.js";
-import { startTestService } from "../support/test-service.js";
+import { suiteService } from "../support/suite-service.js";
 import { redoclyErrors } from "../support/redocly-lint.js";
 
 type Body = Record<string, any>;
@@ -280,19 +280,15 @@ describe.skipIf(!SHARED_PRESENT)("route-and-fulfil never reaches private address
 });
 
 describe.skipIf(!SHARED_PRESENT)("route-and-fulfil without a route wallet", () => {
-  let service: Awaited<ReturnType<typeof startTestService>>;
-  beforeAll(async () => {
-    service = await startTestService();
-  });
-  afterAll(async () => service?.close());
+  const service = suiteService();
 
   it("is not mounted, listed in /.well-known/x402, nor documented in /openapi.json", async () => {
-    const res = await service.app.request("/api/route?url=https%3A%2F%2Fseller.example.com%2Fx", { method: "POST" });
+    const res = await service().app.request("/api/route?url=https%3A%2F%2Fseller.example.com%2Fx", { method: "POST" });
     expect(res.status).toBe(404);
-    const index = (await (await service.app.request("/.well-known/x402")).json()) as Body;
+    const index = (await (await service().app.request("/.well-known/x402")).json()) as Body;
     expect(index.resources.length).toBeGreaterThan(10);
     expect(index.resources.filter((url: string) => url.endsWith("/api/route"))).toEqual([]);
-    const openapi = (await (await service.app.request("/openapi.json")).json()) as Body;
+    const openapi = (await (await service().app.request("/openapi.json")).json()) as Body;
     expect(Object.keys(openapi.paths)).not.toContain("/api/route");
   });
 });

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { systemClock } from "../../src/domain/clock.js";
 import type { RecurringJob } from "../../src/jobs/job-runner.js";
 import { PgBossJobRunner } from "../../src/jobs/pg-boss-job-runner.js";
+import { overlapProbe } from "../support/overlap-probe.js";
 import { freshTestSchemaName } from "../support/test-databases.js";
 
 const pgUrl = process.env.TEST_PG_URL;
@@ -51,24 +52,12 @@ describe.skipIf(pgUrl === undefined || pgUrl === "")("PgBossJobRunner on Postgre
   });
 
   it("never runs one job on two nodes at once, and runNow waits for its run wherever it executes", async () => {
-    let active = 0;
-    let maxActive = 0;
-    let runs = 0;
-    const [a, b] = twoNodes(() => ({
-      name: "slow",
-      everyMs: 3_600_000,
-      run: async () => {
-        active += 1;
-        maxActive = Math.max(maxActive, active);
-        await new Promise((r) => setTimeout(r, 150));
-        runs += 1;
-        active -= 1;
-      },
-    }));
+    const probe = overlapProbe("slow", 150);
+    const [a, b] = twoNodes(() => probe.job);
     // Two explicit runs and a scheduled tick, from both nodes at once.
     await Promise.all([a.runNow("slow"), b.runNow("slow"), b.enqueueTick({ name: "slow", everyMs: 3_600_000, run: async () => {} }).then(() => a.processDue("slow"))]);
-    expect(runs).toBeGreaterThanOrEqual(2);
-    expect(maxActive).toBe(1);
+    expect(probe.runs()).toBeGreaterThanOrEqual(2);
+    expect(probe.maxActive()).toBe(1);
   });
 
   it("a run whose node crashed mid-run is expired and run again by the surviving node", async () => {

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { AppError } from "../../src/domain/app-error.js";
 import type { Bar, Timeframe } from "../../src/domain/bar.js";
 import type { ResolvedSymbol } from "../../src/domain/resolved-symbol.js";
@@ -10,7 +10,7 @@ import type { Database } from "../../src/storage/create-database.js";
 import { BarStore } from "../../src/storage/repos/bar-store.js";
 import { FakeClock } from "../support/fake-clock.js";
 import { DAILY_DATASET_DIR, SHARED_PRESENT } from "../support/shared-paths.js";
-import { testDatabaseKinds } from "../support/test-databases.js";
+import { describeOnEachDatabase } from "../support/test-databases.js";
 
 const ms = (date: string) => Date.parse(`${date}T00:00:00Z`);
 
@@ -55,8 +55,8 @@ function intradaySource(name: string, clock: FakeClock, close: (tsMs: number) =>
   };
 }
 
-for (const kind of testDatabaseKinds()) {
-  describe.skipIf(!SHARED_PRESENT || kind.unavailable)(`bar cache on ${kind.name}`, () => {
+describe.skipIf(!SHARED_PRESENT)("on the shared daily dataset", () => {
+  describeOnEachDatabase("bar cache", (open) => {
     let database: Database;
     let clock: FakeClock;
     let provider: ObservedProvider;
@@ -64,13 +64,10 @@ for (const kind of testDatabaseKinds()) {
     const aapl = resolveSymbol("AAPL");
 
     beforeEach(async () => {
-      database = await kind.open();
+      database = await open();
       clock = new FakeClock(ms("2024-12-06") + 20 * 3_600_000); // the evening of the dataset's last AAPL day
       provider = new ObservedProvider(new CsvPriceProvider({ marketDataDir: DAILY_DATASET_DIR }), clock);
       cache = new BarCache(provider, new BarStore(database.db), clock);
-    });
-    afterEach(async () => {
-      await database.close();
     });
 
     it("stores on the first request and reads the second without an upstream call", async () => {
@@ -187,4 +184,4 @@ for (const kind of testDatabaseKinds()) {
       });
     });
   });
-}
+});

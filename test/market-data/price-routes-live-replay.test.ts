@@ -6,9 +6,8 @@ import { FakeClock } from "../support/fake-clock.js";
 import { createYahooReplayFetch, envelopeResponse, loadYahooEnvelope, type ReplayFetch } from "../support/replay-fetch.js";
 import { SHARED_PRESENT } from "../support/shared-paths.js";
 import { createTestPayer, type TestPayer } from "../support/test-payer.js";
-import { startTestService } from "../support/test-service.js";
+import { startTestService, type TestService } from "../support/test-service.js";
 
-type TestService = Awaited<ReturnType<typeof startTestService>>;
 type ChartBody = { chart: { result: { timestamp: number[]; indicators: { quote: { close: (number | null)[] }[] } }[] } };
 
 /** Serves a recorded chart for any chart request of the symbol, whatever range the cache asks for. */

@@ -4,9 +4,9 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closedLoopbackPort, listenOnLoopback, MCP_BIN } from "../support/mcp-harness.js";
+import { loopbackService } from "../support/loopback-service.js";
+import { closedLoopbackPort, MCP_BIN } from "../support/mcp-harness.js";
 import { REPO_ROOT, SHARED_MISSING_REASON, SHARED_PRESENT } from "../support/shared-paths.js";
-import { startTestService } from "../support/test-service.js";
 
 /** Starts `precedent-mcp --http=<port>` and resolves once it says it listens. */
 async function startHttpMcp(port: number, baseUrl: string): Promise<ChildProcess> {
@@ -39,22 +39,16 @@ function postWithHost(port: number, host: string): Promise<number> {
 }
 
 describe.skipIf(!SHARED_PRESENT)("precedent-mcp over Streamable HTTP", () => {
-  let service: Awaited<ReturnType<typeof startTestService>>;
-  let stopListening: () => Promise<void>;
+  const { service, base } = loopbackService();
   let child: ChildProcess;
   let port: number;
 
   beforeAll(async () => {
-    service = await startTestService();
-    const listening = await listenOnLoopback(service);
-    stopListening = listening.close;
     port = await closedLoopbackPort();
-    child = await startHttpMcp(port, listening.baseUrl);
+    child = await startHttpMcp(port, base());
   });
-  afterAll(async () => {
+  afterAll(() => {
     child?.kill("SIGTERM");
-    await stopListening?.();
-    await service?.close();
   });
 
   it("serves the same tools on 127.0.0.1/mcp to the SDK's HTTP client", async () => {
@@ -64,7 +58,7 @@ describe.skipIf(!SHARED_PRESENT)("precedent-mcp over Streamable HTTP", () => {
     expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(["get_latest_price", "verify_signature", "dev_faucet"]));
     const result = (await client.callTool({ name: "verify_signature", arguments: { body: "{}", sig: `0x${"ab".repeat(65)}` } })) as CallToolResult;
     expect(result.isError).toBeFalsy();
-    expect(result.structuredContent).toMatchObject({ valid: false, signer: service.signer.address });
+    expect(result.structuredContent).toMatchObject({ valid: false, signer: service().signer.address });
     await client.close();
   });
 

@@ -1,14 +1,13 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { getPatternsContract } from "../../src/contracts/patterns/get-patterns.js";
 import { ROUTE_CATALOG } from "../../src/contracts/route-catalog.js";
 import { RequestLog } from "../../src/storage/repos/request-log.js";
-import { closedLoopbackPort, listenOnLoopback, resultText, spawnMcp, type SpawnedMcp } from "../support/mcp-harness.js";
+import { loopbackService } from "../support/loopback-service.js";
+import { closedLoopbackPort, resultText, spawnMcp, type SpawnedMcp } from "../support/mcp-harness.js";
 import { SHARED_MISSING_REASON, SHARED_PRESENT } from "../support/shared-paths.js";
-import { startTestService } from "../support/test-service.js";
 
-type TestService = Awaited<ReturnType<typeof startTestService>>;
 type Meta = { "precedent/signature": Record<string, any>; "precedent/payment": Record<string, any> | null };
 
 const call = async (mcp: SpawnedMcp, name: string, args: Record<string, unknown>) =>
@@ -27,23 +26,14 @@ async function mountedOperationIds(baseUrl: string): Promise<string[]> {
 }
 
 describe.skipIf(!SHARED_PRESENT)("precedent-mcp over stdio, against an embedded-mode service", () => {
-  let service: TestService;
-  let baseUrl: string;
-  let stopListening: () => Promise<void>;
+  const { service, base } = loopbackService();
   const spawned: SpawnedMcp[] = [];
-
-  beforeAll(async () => {
-    service = await startTestService();
-    ({ baseUrl, close: stopListening } = await listenOnLoopback(service));
-  });
   afterAll(async () => {
     for (const mcp of spawned) await mcp.close();
-    await stopListening?.();
-    await service?.close();
   });
 
   const start = async (env: Record<string, string>, clientName?: string) => {
-    const mcp = await spawnMcp({ PRECEDENT_URL: baseUrl, ...env }, clientName);
+    const mcp = await spawnMcp({ PRECEDENT_URL: base(), ...env }, clientName);
     spawned.push(mcp);
     return mcp;
   };
@@ -51,14 +41,14 @@ describe.skipIf(!SHARED_PRESENT)("precedent-mcp over stdio, against an embedded-
   const fundedWallet = async (usd: number) => {
     const key = generatePrivateKey();
     const address = privateKeyToAccount(key).address;
-    await service.embedded!.mintUsdc(address, BigInt(Math.round(usd * 1e6)));
-    return { key, balance: () => service.embedded!.balanceOf(address) };
+    await service().embedded!.mintUsdc(address, BigInt(Math.round(usd * 1e6)));
+    return { key, balance: () => service().embedded!.balanceOf(address) };
   };
 
   it("offers exactly the mounted routes as tools, described from the contracts", async () => {
     const mcp = await start({});
     const { tools } = await mcp.client.listTools();
-    const mounted = await mountedOperationIds(baseUrl);
+    const mounted = await mountedOperationIds(base());
     expect(tools.map((t) => t.name).sort()).toEqual(mounted);
     expect(mounted).toEqual(expect.arrayContaining(["get_latest_price", "get_patterns", "verify_signature", "dev_faucet"]));
     // Catalog rows not mounted here are not offered (route-and-fulfil needs ROUTE_WALLET_PRIVATE_KEY, unset here).
@@ -79,11 +69,11 @@ describe.skipIf(!SHARED_PRESENT)("precedent-mcp over stdio, against an embedded-
     const mcp = await start({}, "claude-code");
     const check = await call(mcp, "verify_signature", { body: "{}", sig: `0x${"ab".repeat(65)}` });
     expect(check.isError).toBeFalsy();
-    expect(check.structuredContent).toMatchObject({ valid: false, signer: service.signer.address });
+    expect(check.structuredContent).toMatchObject({ valid: false, signer: service().signer.address });
     expect(check._meta["precedent/signature"].verified).toBe(true);
     expect(check._meta["precedent/payment"]).toBeNull();
     // The host's name travels in User-Agent, so the demand reports see which agent ecosystem called.
-    const logged = (await new RequestLog(service.database.db).since(0)).filter((e) => e.path === "/verify_signature");
+    const logged = (await new RequestLog(service().database.db).since(0)).filter((e) => e.path === "/verify_signature");
     expect(logged.map((e) => e.ecosystem)).toContain("anthropic");
 
     // Hosts that send null for unset optional parameters get the defaults (the faucet mints its default 1 USDC).
@@ -105,7 +95,7 @@ describe.skipIf(!SHARED_PRESENT)("precedent-mcp over stdio, against an embedded-
     expect(result.structuredContent).toMatchObject({ ticker: "AAPL", date: "2024-12-06", close: 242.839996, change_pct: expect.any(Number), cached: false });
     expect(JSON.parse((result.content[0] as { text: string }).text)).toEqual(result.structuredContent);
     const signature = result._meta["precedent/signature"];
-    expect(signature).toMatchObject({ verified: true, status: "valid", signer: service.signer.address });
+    expect(signature).toMatchObject({ verified: true, status: "valid", signer: service().signer.address });
     const receipt = result._meta["precedent/payment"]!;
     expect(receipt).toMatchObject({ amount_usd: "0.001", amount_atomic: "1000", settled: true, network: "eip155:8453", payer: privateKeyToAccount(wallet.key).address });
     expect(receipt.transaction).toMatch(/^0x[0-9a-f]{64}$/);
@@ -173,7 +163,7 @@ describe.skipIf(!SHARED_PRESENT)("precedent-mcp over stdio, against an embedded-
     const key = generatePrivateKey();
     const mcp = await start({ WALLET_PRIVATE_KEY: key, PRECEDENT_DEV_FUND: "1", MCP_MAX_SPEND_USD: "2.5" });
     await mcp.client.listTools();
-    expect(await service.embedded!.balanceOf(privateKeyToAccount(key).address)).toBe(2_500_000n);
+    expect(await service().embedded!.balanceOf(privateKeyToAccount(key).address)).toBe(2_500_000n);
     expect(mcp.log()).not.toContain(key.slice(2));
   });
 

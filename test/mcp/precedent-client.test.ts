@@ -1,34 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { findCatalogRoute, type CatalogRoute } from "../../src/contracts/route-catalog.js";
 import { CallRefusedError, PrecedentClient } from "../../src/mcp/precedent-client.js";
 import { SpendBudget } from "../../src/mcp/spend-budget.js";
-import { listenOnLoopback } from "../support/mcp-harness.js";
+import { loopbackService } from "../support/loopback-service.js";
 import { SHARED_MISSING_REASON, SHARED_PRESENT } from "../support/shared-paths.js";
 import { createTestPayer, type TestPayer } from "../support/test-payer.js";
-import { startTestService } from "../support/test-service.js";
 
 /** The latest-price route as if its price were only known from the 402 (as for dynamically priced routes). */
 const quotedOnly: CatalogRoute = { ...findCatalogRoute("get_latest_price"), price: { kind: "dynamic", rule: "quoted by the 402" } };
 
 describe.skipIf(!SHARED_PRESENT)("PrecedentClient: the 402's amount against the spend budget", () => {
-  let service: Awaited<ReturnType<typeof startTestService>>;
-  let baseUrl: string;
-  let stopListening: () => Promise<void>;
+  const { service, base } = loopbackService();
   let payer: TestPayer;
 
   beforeAll(async () => {
-    service = await startTestService();
-    ({ baseUrl, close: stopListening } = await listenOnLoopback(service));
-    payer = await createTestPayer(service, 1_000_000n);
-  });
-  afterAll(async () => {
-    await stopListening?.();
-    await service?.close();
+    payer = await createTestPayer(service(), 1_000_000n);
   });
 
   it("refuses in onBeforePaymentCreation when the quoted amount passes the per-call cap, signing nothing", async () => {
     const budget = new SpendBudget(1_000_000n, 500n);
-    const client = new PrecedentClient(baseUrl, payer.account, budget);
+    const client = new PrecedentClient(base(), payer.account, budget);
     const before = await payer.balance();
     await expect(client.call(quotedOnly, { ticker: "AAPL" })).rejects.toThrow(
       new CallRefusedError("get_latest_price was not paid: the call costs $0.001, above the per-call cap MCP_MAX_PRICE_USD=$0.0005."),
@@ -39,7 +30,7 @@ describe.skipIf(!SHARED_PRESENT)("PrecedentClient: the 402's amount against the 
 
   it("counts settled payments and releases the reservation when the service settles nothing", async () => {
     const budget = new SpendBudget(2_000n, undefined);
-    const client = new PrecedentClient(baseUrl, payer.account, budget);
+    const client = new PrecedentClient(base(), payer.account, budget);
     const before = await payer.balance();
     const served = await client.call(quotedOnly, { ticker: "AAPL" });
     expect([served.status, served.payment?.settled, budget.spent]).toEqual([200, true, 1000n]);

@@ -1,11 +1,11 @@
 import { Ajv } from "ajv";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { OPERATION_CONTRACTS } from "../../src/contracts/operation-contracts.js";
 import { findCatalogRoute, ROUTE_CATALOG } from "../../src/contracts/route-catalog.js";
 import { contractJsonSchema } from "../../src/mcp/json-schema.js";
 import { operationTool } from "../../src/mcp/tool-catalog.js";
 import { SHARED_PRESENT } from "../support/shared-paths.js";
-import { startTestService } from "../support/test-service.js";
+import { suiteService } from "../support/suite-service.js";
 
 describe("MCP tools generated from the contracts", () => {
   const ajv = new Ajv({ strict: false });
@@ -45,16 +45,10 @@ function findContract(operationId: string) {
 }
 
 describe.skipIf(!SHARED_PRESENT)("the contract list the MCP server reads", () => {
-  let service: Awaited<ReturnType<typeof startTestService>>;
-  beforeAll(async () => {
-    service = await startTestService();
-  });
-  afterAll(async () => {
-    await service?.close();
-  });
+  const service = suiteService();
 
   it("lists the contract of every operation the service mounts", async () => {
-    const document = (await (await service.app.request("/openapi.json")).json()) as { paths: Record<string, Record<string, { operationId: string }>> };
+    const document = (await (await service().app.request("/openapi.json")).json()) as { paths: Record<string, Record<string, { operationId: string }>> };
     const mounted = new Set(Object.values(document.paths).flatMap((ops) => Object.values(ops).map((op) => op.operationId.replace(/_via_(get|post)$/, ""))));
     const listed = new Set(OPERATION_CONTRACTS.map((c) => c.operationId));
     expect([...mounted].filter((id) => !listed.has(id))).toEqual([]);

@@ -1,12 +1,10 @@
 import { checkIfBazaarNeeded, x402ResourceServer, type RouteConfig } from "@x402/core/server";
 import { validateBazaarRouteExtensions } from "@x402/extensions/bazaar";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { PrevalidatedRoutesServer } from "../../src/payments/prevalidated-routes-server.js";
 import { SHARED_PRESENT } from "../support/shared-paths.js";
 import { decodeHeader } from "../support/test-payer.js";
-import { startTestService } from "../support/test-service.js";
-
-type TestService = Awaited<ReturnType<typeof startTestService>>;
+import { suiteService } from "../support/suite-service.js";
 
 /** Runs x402's stock start-up check over routes and returns the warnings it prints (it never throws). */
 function bazaarWarnings(routes: Record<string, RouteConfig>): string[] {
@@ -24,14 +22,10 @@ function bazaarWarnings(routes: Record<string, RouteConfig>): string[] {
  * every start (see prevalidated-routes-server.ts).
  */
 describe.skipIf(!SHARED_PRESENT)("bazaar declarations of the paid routes", () => {
-  let service: TestService;
+  const service = suiteService();
   let routes: Record<string, RouteConfig>;
-  beforeAll(async () => {
-    service = await startTestService();
-    routes = service.paymentRoutes as Record<string, RouteConfig>;
-  });
-  afterAll(async () => {
-    await service?.close();
+  beforeAll(() => {
+    routes = service().paymentRoutes as Record<string, RouteConfig>;
   });
 
   it("declares one on every paid route, and x402's stock validator finds nothing to warn about", () => {
@@ -54,7 +48,7 @@ describe.skipIf(!SHARED_PRESENT)("bazaar declarations of the paid routes", () =>
     const server = new PrevalidatedRoutesServer(new x402ResourceServer(), routes);
     expect(checkIfBazaarNeeded(server.routes)).toBe(false);
     expect(Object.keys(server.routes)).toEqual(Object.keys(routes));
-    const res = await service.app.request("/screen?tickers=AAPL", { method: "POST" });
+    const res = await service().app.request("/screen?tickers=AAPL", { method: "POST" });
     expect(res.status).toBe(402);
     const required = decodeHeader<{ extensions: { bazaar: { info: { input: { method: string; bodyType: string } } } } }>(res.headers.get("payment-required"));
     expect(required.extensions.bazaar.info.input).toMatchObject({ method: "POST", bodyType: "json" });

@@ -1,16 +1,15 @@
 import { FacilitatorResponseError, type FacilitatorClient } from "@x402/core/server";
 import { Challenge, Credential, Receipt } from "mppx";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { USDC_ADDRESS } from "../../src/payments/usdc-on-base.js";
 import { RequestLog } from "../../src/storage/repos/request-log.js";
 import { SettlementLedger } from "../../src/storage/repos/settlement-ledger.js";
-import { createMppPayer, startLoopback, type LoopbackServer } from "../support/mpp-payer.js";
+import { createMppPayer } from "../support/mpp-payer.js";
+import { loopbackService } from "../support/loopback-service.js";
 import { createTestPayer, decodeHeader } from "../support/test-payer.js";
 import { SHARED_MISSING_REASON, SHARED_PRESENT } from "../support/shared-paths.js";
-import { startTestService } from "../support/test-service.js";
 import { failingSettlement } from "../support/failing-settlement.js";
 
-type TestService = Awaited<ReturnType<typeof startTestService>>;
 type ErrorBody = { error: { code: string; message: string; request_id: string } };
 
 /**
@@ -18,25 +17,18 @@ type ErrorBody = { error: { code: string; message: string; request_id: string } 
  * over a real loopback HTTP server and settled by the embedded facilitator on the in-process chain.
  */
 describe.skipIf(!SHARED_PRESENT)("MPP payments on the embedded chain", () => {
-  let service: TestService;
-  let loopback: LoopbackServer;
+  const { service, base } = loopbackService();
   let ledger: SettlementLedger;
-  beforeAll(async () => {
-    service = await startTestService();
-    loopback = await startLoopback(service);
-    ledger = new SettlementLedger(service.database.db);
-  });
-  afterAll(async () => {
-    await loopback?.close();
-    await service?.close();
+  beforeAll(() => {
+    ledger = new SettlementLedger(service().database.db);
   });
 
-  const payToBalance = () => service.embedded!.balanceOf(service.payTo as `0x${string}`);
+  const payToBalance = () => service().embedded!.balanceOf(service().payTo as `0x${string}`);
   const send = (path: string, authorization: string, init: RequestInit = {}) =>
-    fetch(`${loopback.baseUrl}${path}`, { method: "POST", ...init, headers: { ...init.headers, Authorization: authorization } });
+    fetch(`${base()}${path}`, { method: "POST", ...init, headers: { ...init.headers, Authorization: authorization } });
 
   it("adds an evm/charge challenge (and no tempo one) to the unchanged x402 402", async () => {
-    const res = await fetch(`${loopback.baseUrl}/get_latest_price?ticker=AAPL`, { method: "POST" });
+    const res = await fetch(`${base()}/get_latest_price?ticker=AAPL`, { method: "POST" });
     expect(res.status).toBe(402);
     const required = decodeHeader<{ accepts: { amount: string; asset: string; payTo: string }[]; extensions: Record<string, unknown> }>(
       res.headers.get("payment-required"),
@@ -52,7 +44,7 @@ describe.skipIf(!SHARED_PRESENT)("MPP payments on the embedded chain", () => {
     expect(challenge.request).toMatchObject({
       amount: required.accepts[0].amount,
       currency: USDC_ADDRESS,
-      recipient: service.payTo,
+      recipient: service().payTo,
       methodDetails: { chainId: 8453, credentialTypes: ["authorization"], decimals: 6 },
     });
     expect(challenge.request.amount).toBe("1000");
@@ -60,7 +52,7 @@ describe.skipIf(!SHARED_PRESENT)("MPP payments on the embedded chain", () => {
   });
 
   it("settles an MPP payment once: 200, Payment-Receipt, signed body, exact price moved, ledger says mpp, log says served", async () => {
-    const payer = await createMppPayer(service, loopback.baseUrl);
+    const payer = await createMppPayer(service(), base());
     const payToBefore = await payToBalance();
     const res = await payer.fetch("/api");
     expect(res.status).toBe(200);
@@ -71,8 +63,8 @@ describe.skipIf(!SHARED_PRESENT)("MPP payments on the embedded chain", () => {
     expect(res.headers.get("cache-control")).toContain("private");
     // Signed over the bytes received (the signature of a paid answer is computed while it settles).
     const text = await res.text();
-    expect(res.headers.get("x-signer")).toBe(service.signer.address);
-    expect(await service.signer.verify(text, res.headers.get("x-response-signature")!)).toMatchObject({ valid: true });
+    expect(res.headers.get("x-signer")).toBe(service().signer.address);
+    expect(await service().signer.verify(text, res.headers.get("x-response-signature")!)).toMatchObject({ valid: true });
     const body = JSON.parse(text) as { routes: { operation_id: string }[] };
     expect(body.routes.map((r) => r.operation_id)).toContain("get_latest_price");
 
@@ -84,12 +76,12 @@ describe.skipIf(!SHARED_PRESENT)("MPP payments on the embedded chain", () => {
     expect(settle!.payer!.toLowerCase()).toBe(payer.account.address.toLowerCase());
     const verify = rows.find((r) => r.phase === "verify" && r.requestId === settle!.requestId);
     expect(verify).toMatchObject({ protocol: "mpp", status: "ok" });
-    const log = await new RequestLog(service.database.db).since(0);
+    const log = await new RequestLog(service().database.db).since(0);
     expect(log.find((e) => e.requestId === settle!.requestId)).toMatchObject({ operationId: "api", status: 200, outcome: "served" });
   });
 
   it("rejects a replayed credential with 402 and charges nothing more", async () => {
-    const payer = await createMppPayer(service, loopback.baseUrl);
+    const payer = await createMppPayer(service(), base());
     const credential = await payer.credentialFor("/api");
     const first = await send("/api", credential);
     expect(first.status).toBe(200);
@@ -107,7 +99,7 @@ describe.skipIf(!SHARED_PRESENT)("MPP payments on the embedded chain", () => {
   });
 
   it("settles a credential sent twice at once only once", async () => {
-    const payer = await createMppPayer(service, loopback.baseUrl);
+    const payer = await createMppPayer(service(), base());
     const credential = await payer.credentialFor("/api");
     const responses = await Promise.all([send("/api", credential), send("/api", credential)]);
     expect(responses.map((r) => r.status).sort()).toEqual([200, 402]);
@@ -121,7 +113,7 @@ describe.skipIf(!SHARED_PRESENT)("MPP payments on the embedded chain", () => {
   });
 
   it("pays 10 concurrent MPP calls, each settled exactly once", async () => {
-    const payers = await Promise.all(Array.from({ length: 10 }, () => createMppPayer(service, loopback.baseUrl, 1_000_000n)));
+    const payers = await Promise.all(Array.from({ length: 10 }, () => createMppPayer(service(), base(), 1_000_000n)));
     const responses = await Promise.all(payers.map((p) => p.fetch("/api")));
     expect(responses.map((r) => r.status)).toEqual(Array(10).fill(200));
     const txs = responses.map((r) => Receipt.deserialize(r.headers.get("payment-receipt")!).reference);
@@ -132,7 +124,7 @@ describe.skipIf(!SHARED_PRESENT)("MPP payments on the embedded chain", () => {
   });
 
   it("charges nothing for bad parameters (422) and the unused credential still pays a good call", async () => {
-    const payer = await createMppPayer(service, loopback.baseUrl);
+    const payer = await createMppPayer(service(), base());
     const credential = await payer.credentialFor("/get_price_history");
     const bad = await send("/get_price_history?ticker=AAPL&start_date=2020-02-01&end_date=2020-01-01", credential);
     expect(bad.status).toBe(422);
@@ -149,13 +141,13 @@ describe.skipIf(!SHARED_PRESENT)("MPP payments on the embedded chain", () => {
   });
 
   it("charges nothing when the handler answers an error (unknown ticker -> 404)", async () => {
-    const payer = await createMppPayer(service, loopback.baseUrl);
+    const payer = await createMppPayer(service(), base());
     const res = await payer.fetch("/get_latest_price?ticker=NOPE_NOT_REAL");
     expect(res.status).toBe(404);
     expect(((await res.json()) as ErrorBody).error.code).toBe("UNKNOWN_TICKER");
     expect(res.headers.get("payment-receipt")).toBeNull();
     expect(await payer.balance()).toBe(10_000_000n);
-    const log = await new RequestLog(service.database.db).since(0);
+    const log = await new RequestLog(service().database.db).since(0);
     const row = log.find((e) => e.operationId === "get_latest_price" && e.status === 404);
     expect(row?.outcome).toBe("error");
     const settled = (await ledger.recent(200)).filter((r) => r.phase === "settle" && r.requestId === row!.requestId);
@@ -175,12 +167,12 @@ describe.skipIf(!SHARED_PRESENT)("MPP payments on the embedded chain", () => {
       }
     }
     // Free routes are not the payment layer's business, whatever the Authorization header says.
-    const free = await fetch(`${loopback.baseUrl}/openapi.json`, { headers: { Authorization: "Payment %%%not-base64%%%" } });
+    const free = await fetch(`${base()}/openapi.json`, { headers: { Authorization: "Payment %%%not-base64%%%" } });
     expect(free.status).toBe(200);
   });
 
   it("rejects credentials it did not issue, for another route, or alongside an x402 payment", async () => {
-    const payer = await createMppPayer(service, loopback.baseUrl);
+    const payer = await createMppPayer(service(), base());
     const cheap = await payer.credentialFor("/get_latest_price");
 
     // Issued for a $0.001 route, presented to the $0.01 one: the challenge is scoped to its resource.
@@ -194,7 +186,7 @@ describe.skipIf(!SHARED_PRESENT)("MPP payments on the embedded chain", () => {
     const forgedRes = await send("/get_latest_price?ticker=AAPL", forged);
     expect(forgedRes.status).toBe(402);
 
-    const x402Header = await (await createTestPayer(service)).paymentFor("/get_latest_price");
+    const x402Header = await (await createTestPayer(service())).paymentFor("/get_latest_price");
     const both = await send("/get_latest_price?ticker=AAPL", cheap, { headers: { "PAYMENT-SIGNATURE": x402Header } });
     expect(both.status).toBe(400);
     expect(((await both.json()) as ErrorBody).error.code).toBe("PAYMENT_FAILED");
@@ -202,7 +194,7 @@ describe.skipIf(!SHARED_PRESENT)("MPP payments on the embedded chain", () => {
   });
 
   it("advertises MPP offers in /openapi.json", async () => {
-    const doc = (await (await service.app.request("/openapi.json")).json()) as {
+    const doc = (await (await service().app.request("/openapi.json")).json()) as {
       paths: Record<string, Record<string, { "x-payment-info"?: { offers?: unknown[]; protocols?: Record<string, unknown>[] } }>>;
     };
     const info = doc.paths["/get_latest_price"].post["x-payment-info"]!;
@@ -211,7 +203,7 @@ describe.skipIf(!SHARED_PRESENT)("MPP payments on the embedded chain", () => {
   });
 
   it("keeps x402 working beside MPP", async () => {
-    const payer = await createTestPayer(service);
+    const payer = await createTestPayer(service());
     const res = await payer.pay("/api");
     expect(res.status).toBe(200);
     expect(decodeHeader<{ success: boolean }>(res.headers.get("payment-response")).success).toBe(true);
@@ -221,7 +213,7 @@ describe.skipIf(!SHARED_PRESENT)("MPP payments on the embedded chain", () => {
   });
 
   it("measures an MPP paid call (median of 20)", async () => {
-    const payer = await createMppPayer(service, loopback.baseUrl, 1_000_000n);
+    const payer = await createMppPayer(service(), base(), 1_000_000n);
     const fullMs: number[] = [];
     const paidMs: number[] = [];
     for (let i = 0; i < 20; i += 1) {
@@ -245,30 +237,19 @@ describe.skipIf(!SHARED_PRESENT)("MPP payments on the embedded chain", () => {
 });
 
 describe.skipIf(!SHARED_PRESENT)("MPP when the facilitator fails", () => {
-  let settleFails: TestService;
-  let verifyThrows: TestService;
-  let loopbacks: LoopbackServer[] = [];
-  beforeAll(async () => {
-    // The facilitator starts answering garbage after start-up (what HTTPFacilitatorClient reports as a FacilitatorResponseError).
-    const unreachable = (real: FacilitatorClient): FacilitatorClient => ({
-      verify: async () => {
-        throw new FacilitatorResponseError("facilitator answered 503 (simulated)");
-      },
-      getSupported: () => real.getSupported(),
-      settle: (p, r) => real.settle(p, r),
-    });
-    settleFails = await startTestService({ wrapFacilitator: failingSettlement });
-    verifyThrows = await startTestService({ wrapFacilitator: unreachable });
-    loopbacks = [await startLoopback(settleFails), await startLoopback(verifyThrows)];
+  // The facilitator starts answering garbage after start-up (what HTTPFacilitatorClient reports as a FacilitatorResponseError).
+  const unreachable = (real: FacilitatorClient): FacilitatorClient => ({
+    verify: async () => {
+      throw new FacilitatorResponseError("facilitator answered 503 (simulated)");
+    },
+    getSupported: () => real.getSupported(),
+    settle: (p, r) => real.settle(p, r),
   });
-  afterAll(async () => {
-    for (const l of loopbacks) await l.close();
-    await settleFails?.close();
-    await verifyThrows?.close();
-  });
+  const settleFails = loopbackService({ wrapFacilitator: failingSettlement });
+  const verifyThrows = loopbackService({ wrapFacilitator: unreachable });
 
   it("withholds the body and charges nothing when settlement fails", async () => {
-    const payer = await createMppPayer(settleFails, loopbacks[0].baseUrl);
+    const payer = await createMppPayer(settleFails.service(), settleFails.base());
     const res = await payer.fetch("/api");
     expect(res.status).toBe(402);
     expect(res.headers.get("payment-receipt")).toBeNull();
@@ -277,13 +258,13 @@ describe.skipIf(!SHARED_PRESENT)("MPP when the facilitator fails", () => {
     expect(text).not.toContain("get_latest_price");
     expect((JSON.parse(text) as ErrorBody).error.code).toBe("SETTLEMENT_FAILED");
     expect(await payer.balance()).toBe(10_000_000n);
-    const failed = (await new SettlementLedger(settleFails.database.db).recent(5)).find((r) => r.phase === "settle");
+    const failed = (await new SettlementLedger(settleFails.service().database.db).recent(5)).find((r) => r.phase === "settle");
     expect(failed).toMatchObject({ protocol: "mpp", status: "failed" });
   });
 
   it("answers facilitator trouble with 503 and Retry-After, for MPP as for x402", async () => {
-    const mpp = await (await createMppPayer(verifyThrows, loopbacks[1].baseUrl)).fetch("/api");
-    const x402 = await (await createTestPayer(verifyThrows)).pay("/api");
+    const mpp = await (await createMppPayer(verifyThrows.service(), verifyThrows.base())).fetch("/api");
+    const x402 = await (await createTestPayer(verifyThrows.service())).pay("/api");
     for (const res of [mpp, x402]) {
       expect(res.status).toBe(503);
       expect(res.headers.get("retry-after")).not.toBeNull();

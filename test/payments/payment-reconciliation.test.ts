@@ -1,26 +1,21 @@
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { PaymentClaims, type NewPaymentClaim } from "../../src/storage/repos/payment-claims.js";
 import { createTestPayer, decodeHeader } from "../support/test-payer.js";
-import { startTestService } from "../support/test-service.js";
+import { suiteService } from "../support/suite-service.js";
 import { SHARED_MISSING_REASON, SHARED_PRESENT } from "../support/shared-paths.js";
 
-type TestService = Awaited<ReturnType<typeof startTestService>>;
 const TEN_MINUTES_MS = 600_000;
 
 describe.skipIf(!SHARED_PRESENT)("payment reconciliation job", () => {
-  let service: TestService;
+  const service = suiteService();
   let claims: PaymentClaims;
-  beforeAll(async () => {
-    service = await startTestService();
-    claims = new PaymentClaims(service.database.db);
-  });
-  afterAll(async () => {
-    await service?.close();
+  beforeAll(() => {
+    claims = new PaymentClaims(service().database.db);
   });
 
   const stateOf = async (nonce: string) =>
-    service.database.db.selectFrom("payment_claims").select(["state", "transaction_hash", "outcome_reason"]).where("nonce", "=", nonce.toLowerCase()).executeTakeFirstOrThrow();
+    service().database.db.selectFrom("payment_claims").select(["state", "transaction_hash", "outcome_reason"]).where("nonce", "=", nonce.toLowerCase()).executeTakeFirstOrThrow();
 
   /** A claim as a crashed node leaves it: in `settling`, claimed long ago, for an authorization that never reached the chain. */
   const strandedClaim = async (validBeforeS: number, settling: boolean): Promise<string> => {
@@ -31,7 +26,7 @@ describe.skipIf(!SHARED_PRESENT)("payment reconciliation job", () => {
       payer: `0x${randomBytes(20).toString("hex")}`,
       nonce,
       amountAtomic: "10000",
-      payTo: service.payTo,
+      payTo: service().payTo,
       validBeforeS,
       requestId: "r",
       operationId: "api",
@@ -44,14 +39,14 @@ describe.skipIf(!SHARED_PRESENT)("payment reconciliation job", () => {
   };
 
   it("resolves claims whose outcome was never recorded from the chain", async () => {
-    const payer = await createTestPayer(service);
+    const payer = await createTestPayer(service());
     const header = await payer.paymentFor("/api");
-    const res = await service.app.request("/api", { method: "POST", headers: { "PAYMENT-SIGNATURE": header } });
+    const res = await service().app.request("/api", { method: "POST", headers: { "PAYMENT-SIGNATURE": header } });
     expect(res.status).toBe(200);
     const { transaction } = decodeHeader<{ transaction: string }>(res.headers.get("payment-response"));
     const { nonce } = decodeHeader<{ payload: { authorization: { nonce: string } } }>(header).payload.authorization;
     // As if the node died after settling and before recording the outcome.
-    await service.database.db
+    await service().database.db
       .updateTable("payment_claims")
       .set((eb) => ({ state: "settling", transaction_hash: null, outcome_at_ms: null, claimed_at_ms: eb("claimed_at_ms", "-", TEN_MINUTES_MS) }))
       .where("nonce", "=", nonce.toLowerCase())
@@ -62,7 +57,7 @@ describe.skipIf(!SHARED_PRESENT)("payment reconciliation job", () => {
     const stillOpen = await strandedClaim(nowS + 60, true);
     const abandoned = await strandedClaim(nowS - 60, false);
 
-    await service.jobs.runNow("payment-reconciliation");
+    await service().jobs.runNow("payment-reconciliation");
     expect(await stateOf(nonce)).toEqual({ state: "settled", transaction_hash: transaction, outcome_reason: "reconciled" });
     expect(await stateOf(expiredUnsettled)).toMatchObject({ state: "unsettled", transaction_hash: null });
     // Unused but still valid: a settlement may yet land, so it waits for a later run.

@@ -6,17 +6,14 @@ import os from "node:os";
 import path from "node:path";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Service } from "../../src/main/build-service.js";
 import { FacilitatorUnusableError } from "../../src/payments/facilitator-startup-check.js";
 import { startStandaloneFacilitator, type StandaloneFacilitator } from "../../src/main/standalone-facilitator.js";
-import { createRemotePayer } from "../support/remote-payer.js";
+import { createRemotePayer, payOn } from "../support/remote-payer.js";
 import { startServiceOnDataDir } from "../support/test-service.js";
 import { SHARED_MISSING_REASON, SHARED_PRESENT } from "../support/shared-paths.js";
 
 const silent = pino({ level: "silent" });
 const tempDir = (name: string) => fs.mkdtempSync(path.join(os.tmpdir(), `precedent-${name}-`));
-/** A paid POST of /api to a node. */
-const payOn = (node: Service, header: string) => node.app.request("/api", { method: "POST", headers: { "PAYMENT-SIGNATURE": header } });
 
 describe.skipIf(!SHARED_PRESENT)("npm run facilitator: the standalone facilitator", () => {
   const facilitatorDir = tempDir("facilitator");

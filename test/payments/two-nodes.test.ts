@@ -7,15 +7,13 @@ import type { Service } from "../../src/main/build-service.js";
 import { startStandaloneFacilitator, type StandaloneFacilitator } from "../../src/main/standalone-facilitator.js";
 import { createDatabase, type Database } from "../../src/storage/create-database.js";
 import { PaymentClaims } from "../../src/storage/repos/payment-claims.js";
-import { createRemotePayer } from "../support/remote-payer.js";
+import { createRemotePayer, payOn } from "../support/remote-payer.js";
 import { openIsolatedPostgres } from "../support/test-databases.js";
 import { startServiceOnDataDir } from "../support/test-service.js";
 import { SHARED_MISSING_REASON, SHARED_PRESENT } from "../support/shared-paths.js";
 
 const pgUrl = process.env.TEST_PG_URL;
 const tempDir = (name: string) => fs.mkdtempSync(path.join(os.tmpdir(), `precedent-${name}-`));
-/** A paid POST of /api to one node, with a payment signed against either. */
-const payOn = (node: Service, header: string) => node.app.request("/api", { method: "POST", headers: { "PAYMENT-SIGNATURE": header } });
 
 /** Two service nodes on one PostgreSQL (each with its own pool), both paying through one standalone facilitator. */
 describe.skipIf(!SHARED_PRESENT || !pgUrl)("two nodes, one PostgreSQL, one standalone facilitator", () => {

@@ -3,7 +3,8 @@ import { demandSourcesFrom, probeListingsFrom } from "../../src/main/agent-econo
 import { IndexMirror } from "../../src/storage/repos/index-mirror.js";
 import { ProbeResults } from "../../src/storage/repos/probe-results.js";
 import { RouterEvents } from "../../src/storage/repos/router-events.js";
-import { paidRoutes, queryOf } from "../support/paid-routes.js";
+import { paidRoutes } from "../support/paid-routes.js";
+import { queryOf } from "../support/query-of.js";
 import { campaignPath, ROUTER_CAMPAIGN } from "../support/ad-campaigns.js";
 import { SHARED_PRESENT } from "../support/shared-paths.js";
 

@@ -1,25 +1,18 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { FakeClock } from "../support/fake-clock.js";
-import { startTestService } from "../support/test-service.js";
+import { suiteService } from "../support/suite-service.js";
 
-type TestService = Awaited<ReturnType<typeof startTestService>>;
 const LIMIT_BYTES = 4096;
 
 describe("body limit", () => {
-  let service: TestService;
-  beforeAll(async () => {
-    service = await startTestService({ env: { BODY_LIMIT_BYTES: String(LIMIT_BYTES) } });
-  });
-  afterAll(async () => {
-    await service.close();
-  });
+  const service = suiteService({ env: { BODY_LIMIT_BYTES: String(LIMIT_BYTES) } });
 
   it("refuses a declared oversized body with 413 and the error body, before the payment gate", async () => {
     for (const path of ["/verify_signature", "/get_patterns"]) {
-      const res = await service.app.request(path, { method: "POST", body: "x".repeat(LIMIT_BYTES + 1) });
+      const res = await service().app.request(path, { method: "POST", body: "x".repeat(LIMIT_BYTES + 1) });
       const body = (await res.json()) as { error: { code: string; message: string; request_id: string } };
       expect([path, res.status, body.error.code]).toEqual([path, 413, "PAYLOAD_TOO_LARGE"]);
       expect(body.error.message).toContain(String(LIMIT_BYTES));
@@ -36,14 +29,14 @@ describe("body limit", () => {
         if (pulled >= 1024 * 1024) controller.close();
       },
     });
-    const res = await service.app.request("/get_patterns", { method: "POST", body: stream, duplex: "half" } as RequestInit);
+    const res = await service().app.request("/get_patterns", { method: "POST", body: stream, duplex: "half" } as RequestInit);
     expect(res.status).toBe(413);
     // Read up to the limit plus the chunk that crossed it (and what the stream had queued), never the whole megabyte.
     expect(pulled).toBeLessThan(LIMIT_BYTES * 4);
   });
 
   it("documents 413 on every POST, 429 on free routes only and 405 everywhere in /openapi.json", async () => {
-    const doc = (await (await service.app.request("/openapi.json")).json()) as {
+    const doc = (await (await service().app.request("/openapi.json")).json()) as {
       paths: Record<string, Record<string, { responses: Record<string, { description: string }> }>>;
       info: { description: string };
     };
@@ -58,7 +51,7 @@ describe("body limit", () => {
 
   it("passes a body within the limit on to the route unchanged", async () => {
     const address = "0x000000000000000000000000000000000000bEEF";
-    const res = await service.app.request("/dev/faucet", {
+    const res = await service().app.request("/dev/faucet", {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ address, amount: 2.5 }),
@@ -68,7 +61,7 @@ describe("body limit", () => {
   });
 
   it("over a real socket, reads parameters from a sized body, a chunked body and the query string alike", async () => {
-    const server = serve({ fetch: service.app.fetch, port: 0, hostname: "127.0.0.1" });
+    const server = serve({ fetch: service().app.fetch, port: 0, hostname: "127.0.0.1" });
     await new Promise<void>((resolve) => server.once("listening", () => resolve()));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const address = "0x000000000000000000000000000000000000bEEF";
@@ -92,7 +85,7 @@ describe("body limit", () => {
   });
 
   it("answers 413 to a 100 MB streamed POST over a real socket before the upload ends, without buffering it", async () => {
-    const server = serve({ fetch: service.app.fetch, port: 0, hostname: "127.0.0.1" });
+    const server = serve({ fetch: service().app.fetch, port: 0, hostname: "127.0.0.1" });
     await new Promise<void>((resolve) => server.once("listening", () => resolve()));
     const port = (server.address() as AddressInfo).port;
     const rssBefore = process.memoryUsage().rss;
@@ -136,17 +129,11 @@ describe("body limit", () => {
 
 describe("rate limit on free routes and the faucet", () => {
   const clock = new FakeClock(Date.parse("2026-01-05T12:00:00Z"));
-  let service: TestService;
-  beforeAll(async () => {
-    service = await startTestService({
-      clock,
-      env: { RATE_LIMIT_FREE_PER_MINUTE: "3", RATE_LIMIT_FAUCET_PER_MINUTE: "1", TRUST_PROXY: "true" },
-    });
+  const service = suiteService({
+    clock,
+    env: { RATE_LIMIT_FREE_PER_MINUTE: "3", RATE_LIMIT_FAUCET_PER_MINUTE: "1", TRUST_PROXY: "true" },
   });
-  afterAll(async () => {
-    await service.close();
-  });
-  const get = (path: string, client: string, method = "GET") => service.app.request(path, { method, headers: { "x-forwarded-for": `203.0.113.9, ${client}` } });
+  const get = (path: string, client: string, method = "GET") => service().app.request(path, { method, headers: { "x-forwarded-for": `203.0.113.9, ${client}` } });
 
   it("answers 429 with Retry-After and the error body past the limit, per client, and refills over time", async () => {
     for (let i = 0; i < 3; i++) expect((await get("/llms.txt", "198.51.100.1")).status).toBe(200);

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SettlementLedger } from "../../src/storage/repos/settlement-ledger.js";
 import { startPaidService, type PaidService } from "../support/paid-routes.js";
 import { DAILY_DATASET_DIR } from "../support/shared-paths.js";
-import { createMppPayer, startLoopback } from "../support/mpp-payer.js";
+import { createMppPayer } from "../support/mpp-payer.js";
+import { startLoopback } from "../support/start-loopback.js";
 import { createTestPayer } from "../support/test-payer.js";
 import { startTestService } from "../support/test-service.js";
 

@@ -1,11 +1,11 @@
 import { Hono } from "hono";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { AppError } from "../../src/domain/app-error.js";
 import type { AppEnv } from "../../src/http/app-env.js";
 import { errorResponse } from "../../src/http/error-responses.js";
 import { heavyRouteBulkhead } from "../../src/http/middleware/heavy-route-bulkhead.js";
 import { createTestPayer, type TestPayer } from "../support/test-payer.js";
-import { startTestService } from "../support/test-service.js";
+import { suiteService } from "../support/suite-service.js";
 
 /** A heavy route whose calls finish only when the test says so, behind a bulkhead of `limit`. */
 function gatedApp(limit: number, maxWaitMs = 5_000, maxQueue = 10) {
@@ -79,14 +79,10 @@ describe("heavy-route bulkhead", () => {
 });
 
 describe("heavy-route bulkhead in the service", () => {
-  let service: Awaited<ReturnType<typeof startTestService>>;
+  const service = suiteService({ env: { HEAVY_ROUTE_CONCURRENCY: "1" } });
   let payer: TestPayer;
   beforeAll(async () => {
-    service = await startTestService({ env: { HEAVY_ROUTE_CONCURRENCY: "1" } });
-    payer = await createTestPayer(service);
-  });
-  afterAll(async () => {
-    await service.close();
+    payer = await createTestPayer(service());
   });
 
   it("queues concurrent paid searches one at a time and answers each of them", async () => {
@@ -96,7 +92,7 @@ describe("heavy-route bulkhead in the service", () => {
   });
 
   it("documents 503 BUSY on the search-based routes only", async () => {
-    const doc = (await (await service.app.request("/openapi.json")).json()) as {
+    const doc = (await (await service().app.request("/openapi.json")).json()) as {
       paths: Record<string, Record<string, { responses: Record<string, { description: string }> }>>;
     };
     expect(doc.paths["/get_patterns"]?.post?.responses["503"]?.description).toContain("BUSY");

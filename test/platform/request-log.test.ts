@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DAY_MS } from "../../src/domain/bar.js";
 import { purgeExpiredRequests } from "../../src/jobs/request-log-retention.js";
 import { RETENTION_MS } from "../../src/services/client-keyer.js";
@@ -8,9 +8,7 @@ import { RequestLog } from "../../src/storage/repos/request-log.js";
 import { FakeClock } from "../support/fake-clock.js";
 import { SHARED_PRESENT } from "../support/shared-paths.js";
 import { createTestPayer } from "../support/test-payer.js";
-import { startTestService } from "../support/test-service.js";
-
-type TestService = Awaited<ReturnType<typeof startTestService>>;
+import { suiteService } from "../support/suite-service.js";
 
 describe("client labels", () => {
   it("reduces user-agents to ecosystem labels", () => {
@@ -34,23 +32,17 @@ describe("client labels", () => {
 });
 
 describe.skipIf(!SHARED_PRESENT)("request log", () => {
-  let service: TestService;
   const clock = new FakeClock(Date.parse("2026-06-01T12:00:00Z"));
-  beforeAll(async () => {
-    service = await startTestService({ clock });
-  });
-  afterAll(async () => {
-    await service?.close();
-  });
+  const service = suiteService({ clock });
 
   it("records quote, served, free and error outcomes with labels and keyed clients, never raw user-agents", async () => {
-    const log = new RequestLog(service.database.db);
+    const log = new RequestLog(service().database.db);
     const ua = "Mozilla/5.0 (compatible; GPTBot/1.2; +https://openai.com/gptbot)";
-    await service.app.request("/api", { headers: { "user-agent": ua, "x-forwarded-for": "203.0.113.7" } });
-    await service.app.request("/api", { headers: { "user-agent": ua, "x-forwarded-for": "203.0.113.99" } });
-    await service.app.request("/llms.txt", { headers: { referer: "https://claude.ai/chat/1" } });
-    await service.app.request("/get_nothing");
-    const payer = await createTestPayer(service);
+    await service().app.request("/api", { headers: { "user-agent": ua, "x-forwarded-for": "203.0.113.7" } });
+    await service().app.request("/api", { headers: { "user-agent": ua, "x-forwarded-for": "203.0.113.99" } });
+    await service().app.request("/llms.txt", { headers: { referer: "https://claude.ai/chat/1" } });
+    await service().app.request("/get_nothing");
+    const payer = await createTestPayer(service());
     await payer.pay("/api");
     const rows = await log.since(0);
     const quotes = rows.filter((r) => r.outcome === "quote" && r.ecosystem === "openai");
@@ -68,8 +60,8 @@ describe.skipIf(!SHARED_PRESENT)("request log", () => {
   });
 
   it("purges rows older than 90 days and the salts of periods that are gone", async () => {
-    const log = new RequestLog(service.database.db);
-    const salts = new ClientKeySalts(service.database.db);
+    const log = new RequestLog(service().database.db);
+    const salts = new ClientKeySalts(service().database.db);
     const base = { requestId: "old", operationId: null, method: "GET", path: "/x", status: 200, outcome: "free" as const, priceUsd: null, clientKey: "k", ecosystem: "other", assistant: null, durationMs: 1 };
     await log.append({ ...base, tsMs: clock.nowMs() - RETENTION_MS - 1 });
     // Whole UTC days go at once: the day that began 90 days before today's start is gone, the next one is kept.
@@ -83,6 +75,6 @@ describe.skipIf(!SHARED_PRESENT)("request log", () => {
     expect(left.some((r) => r.requestId === "old")).toBe(false);
     expect(left.some((r) => r.requestId === "day-90")).toBe(false);
     expect(left.some((r) => r.requestId === "recent")).toBe(true);
-    expect(await new ClientKeySalts(service.database.db).saltFor(ancientPeriod)).not.toBe(ancientSalt);
+    expect(await new ClientKeySalts(service().database.db).saltFor(ancientPeriod)).not.toBe(ancientSalt);
   });
 });

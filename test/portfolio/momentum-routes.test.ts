@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DAILY_DATASET_DIR, SHARED_PRESENT } from "../support/shared-paths.js";
 import { naiveMomentum } from "./naive-momentum.js";
 import { readCsv } from "./naive-portfolio.js";
-import { paidRoutes, startPaidService, type PaidCall as Call, type TestService } from "../support/paid-routes.js";
+import { paidRoutes, startPaidService, type PaidCall as Call } from "../support/paid-routes.js";
+import type { TestService } from "../support/test-service.js";
 
 type Row = { rank: number | null; ticker: string; status: string; as_of: string | null; composite_score: number | null; error?: string; leaders?: string[]; kind?: string };
 

@@ -5,6 +5,7 @@ import { probeContract } from "../../src/contracts/probe/probe.js";
 import { CHECK_IDS } from "../../src/domain/probe-report.js";
 import { checkHeaderSize } from "../../src/services/probe/terms-checks.js";
 import { expectValidationFailures, startPaidService, type PaidService } from "../support/paid-routes.js";
+import { queryOf } from "../support/query-of.js";
 
 /**
  * The probe against our own service on a loopback socket: the service probes itself (PUBLIC_BASE_URL is the
@@ -60,7 +61,7 @@ describe("/api/probe against our own service on loopback", () => {
       const path = new URL(resource).pathname;
       // A dynamically priced route quotes only valid parameters: it is asked with its documented example.
       const example = doc.paths[path]?.post?.requestBody?.content["application/json"].example ?? {};
-      const query = new URLSearchParams(Object.entries(example).map(([k, v]): [string, string] => [k, String(v)])).toString();
+      const query = queryOf(example);
       const res = await paid.service.app.request(query === "" ? path : `${path}?${query}`);
       const headers = Object.fromEntries([...res.headers.entries()]);
       const check = checkHeaderSize({ url: resource, status: res.status, headers, body: new Uint8Array(), redirects: [] });

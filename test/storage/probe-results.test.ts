@@ -1,8 +1,7 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import type { ProbeReport } from "../../src/domain/probe-report.js";
-import type { Database } from "../../src/storage/create-database.js";
 import { ProbeResults } from "../../src/storage/repos/probe-results.js";
-import { testDatabaseKinds } from "../support/test-databases.js";
+import { describeOnEachDatabase } from "../support/test-databases.js";
 
 const T0 = Date.parse("2026-11-20T12:00:00.000Z");
 
@@ -19,29 +18,23 @@ const report = (origin: string, probedAtMs: number, grade: ProbeReport["grade"])
   timings: { totalMs: 120, requests: [{ check: "reach", method: "GET", path: "/.well-known/x402", status: 200, ms: 12 }] },
 });
 
-for (const kind of testDatabaseKinds()) {
-  describe.skipIf(kind.unavailable)(`probe results on ${kind.name}`, () => {
-    let database: Database | undefined;
-    afterEach(async () => database?.close());
+describeOnEachDatabase("probe results", (open) => {
+  it("latestFor returns the newest probe of an origin inside the window, whole; recent lists a window oldest first", async () => {
+    const results = new ProbeResults((await open()).db);
+    const a = "https://a.example";
+    await results.record(report(a, T0, "B"));
+    await results.record(report(a, T0 + 60_000, "A"));
+    await results.record(report("https://b.example", T0 + 30_000, "F"));
 
-    it("latestFor returns the newest probe of an origin inside the window, whole; recent lists a window oldest first", async () => {
-      database = await kind.open();
-      const results = new ProbeResults(database.db);
-      const a = "https://a.example";
-      await results.record(report(a, T0, "B"));
-      await results.record(report(a, T0 + 60_000, "A"));
-      await results.record(report("https://b.example", T0 + 30_000, "F"));
+    expect(await results.latestFor(a, T0)).toEqual(report(a, T0 + 60_000, "A"));
+    expect(await results.latestFor(a, T0 + 60_001)).toBeUndefined();
+    expect(await results.latestFor("https://c.example", 0)).toBeUndefined();
 
-      expect(await results.latestFor(a, T0)).toEqual(report(a, T0 + 60_000, "A"));
-      expect(await results.latestFor(a, T0 + 60_001)).toBeUndefined();
-      expect(await results.latestFor("https://c.example", 0)).toBeUndefined();
-
-      const recent = await results.recent(T0 + 1);
-      expect(recent.map((r) => [r.origin, r.probedAtMs, r.grade])).toEqual([
-        ["https://b.example", T0 + 30_000, "F"],
-        [a, T0 + 60_000, "A"],
-      ]);
-      expect(recent[1].checks).toEqual(report(a, T0 + 60_000, "A").checks);
-    });
+    const recent = await results.recent(T0 + 1);
+    expect(recent.map((r) => [r.origin, r.probedAtMs, r.grade])).toEqual([
+      ["https://b.example", T0 + 30_000, "F"],
+      [a, T0 + 60_000, "A"],
+    ]);
+    expect(recent[1].checks).toEqual(report(a, T0 + 60_000, "A").checks);
   });
-}
+});

@@ -1,8 +1,7 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import type { FiredSignal, SignalOutcome } from "../../src/domain/trading-signal.js";
-import type { Database } from "../../src/storage/create-database.js";
 import { SignalLog } from "../../src/storage/repos/signal-log.js";
-import { testDatabaseKinds } from "../support/test-databases.js";
+import { describeOnEachDatabase } from "../support/test-databases.js";
 
 const DAY_MS = 86_400_000;
 const T0 = Date.parse("2025-01-06T00:00:00.000Z");
@@ -24,52 +23,45 @@ const signal = (id: string, firedAtMs: number, ticker = "SPY"): FiredSignal => (
 
 const outcome: SignalOutcome = { exit: "target", exitDate: "2025-01-21", exitPrice: 620.125, assetReturn: 620.125 / 590.5 - 1, signalReturn: 620.125 / 590.5 - 1, scoredAtMs: T0 + 40 * DAY_MS };
 
-for (const kind of testDatabaseKinds()) {
-  describe.skipIf(kind.unavailable)(`signal log on ${kind.name}`, () => {
-    let database: Database | undefined;
-    afterEach(async () => database?.close());
+describeOnEachDatabase("signal log", (open) => {
+  it("stores signals as fired, pages newest first after a cursor, and scores each once", async () => {
+    const log = new SignalLog((await open()).db);
+    await log.append(signal("a", T0 + 1000));
+    await log.append(signal("b", T0 + 2000));
+    await log.append(signal("c", T0 + 2000, "QQQ"));
+    expect((await log.list({ limit: 10 })).map((r) => r.id)).toEqual(["c", "b", "a"]);
+    expect((await log.list({ limit: 10, after: { firedAtMs: T0 + 2000, id: "c" } })).map((r) => r.id)).toEqual(["b", "a"]);
+    expect((await log.list({ limit: 10, ticker: "SPY", sinceMs: T0 + 1500 })).map((r) => r.id)).toEqual(["b"]);
+    const [a] = await log.list({ limit: 1, after: { firedAtMs: T0 + 2000, id: "b" } });
+    expect(a).toEqual({ ...signal("a", T0 + 1000), status: "pending", pendingReason: null, outcome: null });
 
-    it("stores signals as fired, pages newest first after a cursor, and scores each once", async () => {
-      database = await kind.open();
-      const log = new SignalLog(database.db);
-      await log.append(signal("a", T0 + 1000));
-      await log.append(signal("b", T0 + 2000));
-      await log.append(signal("c", T0 + 2000, "QQQ"));
-      expect((await log.list({ limit: 10 })).map((r) => r.id)).toEqual(["c", "b", "a"]);
-      expect((await log.list({ limit: 10, after: { firedAtMs: T0 + 2000, id: "c" } })).map((r) => r.id)).toEqual(["b", "a"]);
-      expect((await log.list({ limit: 10, ticker: "SPY", sinceMs: T0 + 1500 })).map((r) => r.id)).toEqual(["b"]);
-      const [a] = await log.list({ limit: 1, after: { firedAtMs: T0 + 2000, id: "b" } });
-      expect(a).toEqual({ ...signal("a", T0 + 1000), status: "pending", pendingReason: null, outcome: null });
-
-      expect(await log.due(T0 + 29 * DAY_MS, 10)).toEqual([]);
-      expect((await log.due(T0 + 30 * DAY_MS, 10)).map((r) => r.id).sort()).toEqual(["a", "b", "c"]);
-      await log.markPending("a", "bars missing");
-      expect((await log.all({ ticker: "SPY" }))[0].pendingReason).toBe("bars missing");
-      expect(await log.score("a", outcome)).toBe(true);
-      // A second score (a re-run, another node) changes nothing.
-      expect(await log.score("a", { ...outcome, exit: "stop", exitPrice: 1 })).toBe(false);
-      await log.markPending("a", "should not be written");
-      const [scored] = await log.all({ ticker: "SPY", sinceMs: T0 + 1000 });
-      expect(scored).toEqual({ ...signal("a", T0 + 1000), status: "scored", pendingReason: null, outcome });
-      expect((await log.due(T0 + 30 * DAY_MS, 10)).map((r) => r.id).sort()).toEqual(["b", "c"]);
-      // Batches page on after the previous batch's last row (due time, then id).
-      const [firstDue] = await log.due(T0 + 30 * DAY_MS, 1);
-      const [secondDue] = await log.due(T0 + 30 * DAY_MS, 1, firstDue);
-      expect([firstDue.id, secondDue.id]).toEqual(["b", "c"]);
-      expect(await log.due(T0 + 30 * DAY_MS, 1, secondDue)).toEqual([]);
-    });
-
-    it("finds the newest signal of a ticker and horizon fired since a time (what /api/signals/live reuses)", async () => {
-      database = await kind.open();
-      const log = new SignalLog(database.db);
-      await log.append(signal("old", T0 + 1000));
-      await log.append(signal("new", T0 + 5000));
-      await log.append({ ...signal("other-horizon", T0 + 9000), horizonDays: 20 });
-      await log.append(signal("other-ticker", T0 + 9000, "QQQ"));
-      expect((await log.latest("SPY", 30, T0))?.id).toBe("new");
-      expect((await log.latest("SPY", 20, T0))?.id).toBe("other-horizon");
-      expect(await log.latest("SPY", 30, T0 + 6000)).toBeUndefined();
-      expect(await log.latest("BTC", 30, T0)).toBeUndefined();
-    });
+    expect(await log.due(T0 + 29 * DAY_MS, 10)).toEqual([]);
+    expect((await log.due(T0 + 30 * DAY_MS, 10)).map((r) => r.id).sort()).toEqual(["a", "b", "c"]);
+    await log.markPending("a", "bars missing");
+    expect((await log.all({ ticker: "SPY" }))[0].pendingReason).toBe("bars missing");
+    expect(await log.score("a", outcome)).toBe(true);
+    // A second score (a re-run, another node) changes nothing.
+    expect(await log.score("a", { ...outcome, exit: "stop", exitPrice: 1 })).toBe(false);
+    await log.markPending("a", "should not be written");
+    const [scored] = await log.all({ ticker: "SPY", sinceMs: T0 + 1000 });
+    expect(scored).toEqual({ ...signal("a", T0 + 1000), status: "scored", pendingReason: null, outcome });
+    expect((await log.due(T0 + 30 * DAY_MS, 10)).map((r) => r.id).sort()).toEqual(["b", "c"]);
+    // Batches page on after the previous batch's last row (due time, then id).
+    const [firstDue] = await log.due(T0 + 30 * DAY_MS, 1);
+    const [secondDue] = await log.due(T0 + 30 * DAY_MS, 1, firstDue);
+    expect([firstDue.id, secondDue.id]).toEqual(["b", "c"]);
+    expect(await log.due(T0 + 30 * DAY_MS, 1, secondDue)).toEqual([]);
   });
-}
+
+  it("finds the newest signal of a ticker and horizon fired since a time (what /api/signals/live reuses)", async () => {
+    const log = new SignalLog((await open()).db);
+    await log.append(signal("old", T0 + 1000));
+    await log.append(signal("new", T0 + 5000));
+    await log.append({ ...signal("other-horizon", T0 + 9000), horizonDays: 20 });
+    await log.append(signal("other-ticker", T0 + 9000, "QQQ"));
+    expect((await log.latest("SPY", 30, T0))?.id).toBe("new");
+    expect((await log.latest("SPY", 20, T0))?.id).toBe("other-horizon");
+    expect(await log.latest("SPY", 30, T0 + 6000)).toBeUndefined();
+    expect(await log.latest("BTC", 30, T0)).toBeUndefined();
+  });
+});

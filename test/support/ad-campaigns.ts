@@ -1,4 +1,4 @@
-import { queryOf } from "./paid-routes.js";
+import { queryOf } from "./query-of.js";
 
 /** A valid router campaign of $1 (its destination resolves to a public address in the test DNS). */
 export const ROUTER_CAMPAIGN = {

@@ -1,31 +1,25 @@
-import type { AddressInfo } from "node:net";
-import { serve, type ServerType } from "@hono/node-server";
 import { afterAll, beforeAll } from "vitest";
-import { startTestService, type TestServiceOptions } from "./test-service.js";
-
-export type LoopbackService = Awaited<ReturnType<typeof startTestService>>;
+import { startLoopback, type LoopbackServer } from "./start-loopback.js";
+import { suiteService } from "./suite-service.js";
+import type { TestServiceOptions } from "./test-service.js";
 
 /**
  * The test service on a real loopback socket for the enclosing describe block (started and closed by its
- * hooks), for clients that speak HTTP themselves. The getters read the started service lazily.
+ * hooks, the socket closed before the service), for clients that speak HTTP themselves. The getters read the
+ * started service lazily.
  */
 export function loopbackService(options: TestServiceOptions = {}) {
-  let service: LoopbackService | undefined;
-  let server: ServerType | undefined;
-  let base = "";
+  const service = suiteService(options);
+  let loopback: LoopbackServer | undefined;
   beforeAll(async () => {
-    service = await startTestService(options);
-    server = serve({ fetch: service.app.fetch, port: 0, hostname: "127.0.0.1" });
-    await new Promise((resolve) => server!.once("listening", resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    loopback = await startLoopback(service());
   });
   afterAll(async () => {
-    await new Promise((resolve) => (server === undefined ? resolve(undefined) : server.close(resolve)));
-    await service?.close();
+    await loopback?.close();
   });
   return {
-    service: () => service!,
+    service,
     /** `http://127.0.0.1:<port>`, once started. */
-    base: () => base,
+    base: () => loopback!.baseUrl,
   };
 }

@@ -1,26 +1,12 @@
 import type { AddressInfo } from "node:net";
 import net from "node:net";
 import path from "node:path";
-import { serve } from "@hono/node-server";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import type { Service } from "../../src/main/build-service.js";
 import { REPO_ROOT } from "./shared-paths.js";
 
 export const MCP_BIN = path.join(REPO_ROOT, "bin/precedent-mcp.js");
-
-/** The service's app on a real loopback port, so a separate process (the MCP server) can call it. */
-export async function listenOnLoopback(service: Service): Promise<{ baseUrl: string; close(): Promise<void> }> {
-  return new Promise((resolve) => {
-    const server = serve({ fetch: service.app.fetch, hostname: "127.0.0.1", port: 0 }, (info) =>
-      resolve({
-        baseUrl: `http://127.0.0.1:${info.port}`,
-        close: () => new Promise<void>((done) => server.close(() => done())),
-      }),
-    );
-  });
-}
 
 /** A loopback port that nothing listens on (bound, then released). */
 export async function closedLoopbackPort(): Promise<number> {

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, expect } from "vitest";
 import { createTestPayer, type TestPayer } from "./test-payer.js";
-import { startTestService, type TestServiceOptions } from "./test-service.js";
+import { startTestService, type TestService, type TestServiceOptions } from "./test-service.js";
 
-export type TestService = Awaited<ReturnType<typeof startTestService>>;
 type Body = Record<string, any>;
 export type PaidCall = (url: string, init?: RequestInit) => Promise<{ status: number; body: Body }>;
 
@@ -69,7 +68,3 @@ async function expectRejected(call: PaidCall, url: string, param: string): Promi
   expect([url, status, body.error?.code]).toEqual([url, 422, "VALIDATION_FAILED"]);
   expect(body.error.details.map((d: { param: string }) => d.param)).toContain(param);
 }
-
-/** Example or test parameters as a query string. */
-export const queryOf = (params: Record<string, string | number | boolean>) =>
-  new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)])).toString();

@@ -32,3 +32,7 @@ export async function createRemotePayer(chain: EmbeddedPaymentNetwork, fundAtomi
     balance: () => chain.balanceOf(account.address),
   };
 }
+
+/** A paid POST of /api to one node, with a PAYMENT-SIGNATURE from `paymentFor` (made against this node or another). */
+export const payOn = async (node: { app: App }, header: string) =>
+  node.app.request("/api", { method: "POST", headers: { "PAYMENT-SIGNATURE": header } });

@@ -2,10 +2,8 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll } from "vitest";
 import type { Resolve } from "../../src/providers/http/safe-outbound-client.js";
 import { createTestPayer, type TestPayer } from "./test-payer.js";
-import { startTestService } from "./test-service.js";
+import { startTestService, type TestService } from "./test-service.js";
 import { startX402Seller, type TestSeller } from "./x402-seller.js";
-
-type TestService = Awaited<ReturnType<typeof startTestService>>;
 
 export interface RouteHarness {
   service: TestService;

@@ -1,5 +1,5 @@
 import { createDatabase, type Database } from "../../src/storage/create-database.js";
-import { inject } from "vitest";
+import { afterAll, afterEach, beforeEach, describe, inject, type TestContext } from "vitest";
 import { testSchemaName, withPostgresClient } from "./postgres-schemas.js";
 
 declare module "vitest" {
@@ -29,7 +29,8 @@ const pgUrl = process.env.TEST_PG_URL;
  * (.ci/run always sets it). Without it the PostgreSQL suites are still registered, as skipped, so that the
  * run says how many were skipped (test/support/postgres-skip-reporter.ts). Each PostgreSQL database is an
  * isolated schema, so suites can run in parallel; the run's schemas are dropped by the global teardown, never
- * by a test file (test/support/postgres-schemas.ts says why). Suites name themselves "... on <kind.name>".
+ * by a test file (test/support/postgres-schemas.ts says why). Suites name themselves "... on <kind.name>", as
+ * describeOnEachDatabase does.
  */
 export function testDatabaseKinds(): TestDatabaseKind[] {
   const pgAvailable = pgUrl !== undefined && pgUrl !== "";
@@ -41,6 +42,36 @@ export function testDatabaseKinds(): TestDatabaseKind[] {
       open: () => (pgAvailable ? openIsolatedPostgres(pgUrl) : Promise.reject(new Error("TEST_PG_URL is not set"))),
     },
   ];
+}
+
+/**
+ * Declares `body` once per database kind, as a suite named "<title> on sqlite" / "<title> on postgres" (the
+ * name the skip reporter counts), registered skipped where the kind is unavailable. `open()` gives a fresh
+ * database (testDatabaseKinds) and closes it when its scope ends: when the test finishes if it was opened in a
+ * test or a beforeEach (after the suite's afterEach hooks), with the suite if it was opened in a beforeAll.
+ */
+export function describeOnEachDatabase(title: string, body: (open: () => Promise<Database>) => void): void {
+  for (const kind of testDatabaseKinds()) {
+    describe.skipIf(kind.unavailable)(`${title} on ${kind.name}`, () => {
+      const ofSuite: Database[] = [];
+      let runningTest: TestContext | undefined;
+      beforeEach((context) => {
+        runningTest = context;
+      });
+      afterEach(() => {
+        runningTest = undefined;
+      });
+      afterAll(async () => {
+        for (const database of ofSuite.splice(0)) await database.close();
+      });
+      body(async () => {
+        const database = await kind.open();
+        if (runningTest === undefined) ofSuite.push(database);
+        else runningTest.onTestFinished(() => database.close());
+        return database;
+      });
+    });
+  }
 }
 
 export async function openIsolatedPostgres(url: string): Promise<Database & { schema: string }> {

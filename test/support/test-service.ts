@@ -46,13 +46,15 @@ export interface TestServiceOptions extends Omit<BuildOptions, "database"> {
   ownSearchWorkers?: boolean;
 }
 
+export type TestService = Service & { dataDir: string };
+
 /**
  * The real service as production wires it (embedded chain and search workers, shared by the test process unless
  * `ownChain` / `ownSearchWorkers`; real facilitator, real signer), on an in-memory SQLite database (or a file:
  * `databaseOnDisk`), a temporary data directory, and the shared daily dataset as market data.
  * Per-client rate limits are off by default (see below); every other edge rule applies as in production.
  */
-export async function startTestService(options: TestServiceOptions = {}): Promise<Service & { dataDir: string }> {
+export async function startTestService(options: TestServiceOptions = {}): Promise<TestService> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "precedent-test-"));
   const config = loadConfig({
     DATA_DIR: dataDir,

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { analyzeContract } from "../../src/contracts/trading/analyze.js";
+import { EXAMPLE_NOW_MS } from "../../scripts/examples/example-deployments.js";
 import { FakeClock } from "../support/fake-clock.js";
 import { expectValidationFailures, paidRoutes } from "../support/paid-routes.js";
 import { SHARED_PRESENT } from "../support/shared-paths.js";
 
 type Body = Record<string, any>;
-const EXAMPLE_NOW_MS = Date.parse("2026-11-23T12:00:00.000Z");
 const ask = (q: string) => `/analyze?question=${encodeURIComponent(q)}`;
 
 describe.skipIf(!SHARED_PRESENT)("/analyze on the daily dataset", () => {

@@ -1,6 +1,7 @@
 import Sentiment from "sentiment";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { narrativeContract } from "../../src/contracts/trading/narrative.js";
+import { EXAMPLE_NOW_MS } from "../../scripts/examples/example-deployments.js";
 import { FakeClock } from "../support/fake-clock.js";
 import { startPaidService, type PaidService } from "../support/paid-routes.js";
 import { envelopeResponse, loadYahooEnvelope } from "../support/replay-fetch.js";
@@ -8,7 +9,6 @@ import { SHARED_PRESENT } from "../support/shared-paths.js";
 import { recordedSearchFetch } from "./yahoo-search-replay.js";
 
 type Body = Record<string, any>;
-const EXAMPLE_NOW_MS = Date.parse("2026-11-23T12:00:00.000Z");
 
 /** The AAPL recording with only its first `n` headlines (a quiet news day), served for MSFT. */
 function fewHeadlines(n: number) {

@@ -1,11 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { FiredSignal, SignalRecord } from "../../src/domain/trading-signal.js";
 import { SIGNAL_SCORING_JOB } from "../../src/jobs/signal-scoring.js";
 import { SignalLog } from "../../src/storage/repos/signal-log.js";
 import { SHARED_PRESENT } from "../support/shared-paths.js";
-import { startTestService } from "../support/test-service.js";
-
-type Started = Awaited<ReturnType<typeof startTestService>>;
+import { suiteService } from "../support/suite-service.js";
 
 /** A long/short/flat signal on SPY, fired at the close of `asOf`; prices are from the shared SPY.csv. */
 function spySignal(id: string, asOf: string, entry: number, direction: FiredSignal["direction"], stop: number | null, target: number | null, horizonDays: number): FiredSignal {
@@ -35,23 +33,21 @@ const CASES: { signal: FiredSignal; exit: string; exitDate: string; exitPrice: n
 ];
 
 describe.skipIf(!SHARED_PRESENT)("the signal scoring job on the offline dataset", () => {
-  let service: Started;
+  const service = suiteService();
   let log: SignalLog;
   beforeAll(async () => {
-    service = await startTestService();
-    log = new SignalLog(service.database.db);
+    log = new SignalLog(service().database.db);
     for (const c of CASES) await log.append(c.signal);
     // Due (2024-12-06 + 30 days is long past) but AAPL.csv ends on 2024-12-06: no bars to score it from.
     await log.append({ ...spySignal("s-pending", "2024-12-06", 242.839996, "long", 230, 260, 30), ticker: "AAPL" });
     // Not due yet: never looked at.
     await log.append({ ...spySignal("s-future", "2024-12-06", 242.839996, "long", 230, 260, 30), asOfMs: Date.now() + 86_400_000 });
   });
-  afterAll(async () => service.close());
 
   const byId = async () => new Map((await log.list({ limit: 100 })).map((r): [string, SignalRecord] => [r.id, r]));
 
   it("scores stop-first, target-first and neither exactly as worked out by hand, and re-running changes nothing", async () => {
-    await service.jobs.runNow(SIGNAL_SCORING_JOB);
+    await service().jobs.runNow(SIGNAL_SCORING_JOB);
     const first = await byId();
     for (const c of CASES) {
       const record = first.get(c.signal.id)!;
@@ -67,7 +63,7 @@ describe.skipIf(!SHARED_PRESENT)("the signal scoring job on the offline dataset"
     expect(pending.pendingReason).toMatch(/AAPL do not reach 30 days after 2024-12-06/);
     expect(first.get("s-future")!).toMatchObject({ status: "pending", pendingReason: null });
 
-    await service.jobs.runNow(SIGNAL_SCORING_JOB);
+    await service().jobs.runNow(SIGNAL_SCORING_JOB);
     expect(await byId()).toEqual(first);
   });
 });

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { signalsLiveContract } from "../../src/contracts/trading/signals-live.js";
+import { EXAMPLE_NOW_MS } from "../../scripts/examples/example-deployments.js";
 import { FakeClock } from "../support/fake-clock.js";
 import { expectValidationFailures, paidRoutes } from "../support/paid-routes.js";
 import { SHARED_PRESENT } from "../support/shared-paths.js";
 
 type Body = Record<string, any>;
-const EXAMPLE_NOW_MS = Date.parse("2026-11-23T12:00:00.000Z");
 const ids = (body: Body) => body.signals.map((s: Body) => s.signal?.id ?? null);
 /** The example without what differs on every firing: the ids. */
 const withoutIds = (body: Body) => ({ ...body, signals: body.signals.map((s: Body) => ({ ...s, signal: s.signal && { ...s.signal, id: "" } })) });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { tradingPortfolioContract } from "../../src/contracts/trading/trading-portfolio.js";
+import { EXAMPLE_NOW_MS } from "../../scripts/examples/example-deployments.js";
 import { FakeClock } from "../support/fake-clock.js";
 import { startPaidService, type PaidService } from "../support/paid-routes.js";
 import { createHyperliquidReplayFetch } from "../support/replay-fetch.js";
@@ -7,7 +8,6 @@ import { SHARED_PRESENT } from "../support/shared-paths.js";
 import { recordedAccountFetch } from "./hyperliquid-account-replay.js";
 
 const ACCOUNT = "0x5e9ee1089755c3435139848e47e6635505d5a13a";
-const EXAMPLE_NOW_MS = Date.parse("2026-11-23T12:00:00.000Z");
 
 async function withService(env: Record<string, string>, fetch: ReturnType<typeof createHyperliquidReplayFetch>, run: (s: PaidService) => Promise<void>) {
   const started = await startPaidService({ env, clock: new FakeClock(EXAMPLE_NOW_MS), feeds: { fetch, sleep: async () => undefined } });

@@ -4,12 +4,12 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { tradingScanContract } from "../../src/contracts/trading/trading-scan.js";
 import { TRADING_SCAN_UNIVERSE } from "../../src/domain/trading-universe.js";
+import { EXAMPLE_NOW_MS } from "../../scripts/examples/example-deployments.js";
 import { FakeClock } from "../support/fake-clock.js";
 import { expectValidationFailures, paidRoutes, startPaidService } from "../support/paid-routes.js";
 import { SHARED_PRESENT } from "../support/shared-paths.js";
 
 type Body = Record<string, any>;
-const EXAMPLE_NOW_MS = Date.parse("2026-11-23T12:00:00.000Z");
 const withoutIdentity = ({ signal_id: _id, fired_at: _at, ...rest }: Body) => rest;
 const scanWithoutIds = (body: Body) => ({ ...body, setups: body.setups.map(withoutIdentity) });
 

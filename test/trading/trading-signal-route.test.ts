@@ -3,13 +3,13 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { tradingSignalContract } from "../../src/contracts/trading/trading-signal.js";
+import { EXAMPLE_NOW_MS } from "../../scripts/examples/example-deployments.js";
 import { FakeClock } from "../support/fake-clock.js";
 import { expectValidationFailures, paidRoutes, startPaidService } from "../support/paid-routes.js";
 import { DAILY_DATASET_DIR, SHARED_PRESENT } from "../support/shared-paths.js";
 import { offlineTrading } from "../support/offline-trading.js";
 
 type Body = Record<string, any>;
-const EXAMPLE_NOW_MS = Date.parse("2026-11-23T12:00:00.000Z");
 const withoutIdentity = ({ signal_id: _id, fired_at: _at, ...rest }: Body) => rest;
 
 describe.skipIf(!SHARED_PRESENT)("/trading/signal on the daily dataset", () => {

@@ -1,23 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { universeFromDescription } from "../../web/src/analysis.js";
-import { startTestService } from "../support/test-service.js";
+import { suiteService } from "../support/suite-service.js";
 import { buildWebPage } from "../support/web-page.js";
-
-type TestService = Awaited<ReturnType<typeof startTestService>>;
 
 /** How the service serves the page at `/` (the browser suite, web-page.test.ts, checks what it does). */
 describe("the page's files", () => {
-  let service: TestService;
-  beforeAll(async () => {
-    buildWebPage();
-    service = await startTestService({ importRecordings: false });
-  });
-  afterAll(async () => {
-    await service?.close();
-  });
+  beforeAll(() => buildWebPage());
+  const service = suiteService({ importRecordings: false });
 
   it("serves / and every file it references with its content type, the security headers and a CSP without inline code", async () => {
-    const page = await service.app.request("/");
+    const page = await service().app.request("/");
     expect(page.status).toBe(200);
     expect(page.headers.get("content-type")).toBe("text/html; charset=utf-8");
     const csp = page.headers.get("content-security-policy") ?? "";
@@ -35,7 +27,7 @@ describe("the page's files", () => {
     const assets = [...html.matchAll(/(?:src|href)="(\/[^"]*)"/g)].map((m) => m[1] as string).filter((a) => /\.(js|css|svg)$/.test(a));
     expect(assets).toEqual(["/favicon.svg", "/web/style.css", "/web/app.js"]);
     for (const asset of assets) {
-      const res = await service.app.request(asset);
+      const res = await service().app.request(asset);
       expect([asset, res.status]).toEqual([asset, 200]);
       expect(res.headers.get("content-type")).toMatch(types[asset.split(".").at(-1)!]);
       expect(res.headers.get("x-content-type-options")).toBe("nosniff");
@@ -43,24 +35,24 @@ describe("the page's files", () => {
       expect(res.headers.get("referrer-policy")).toBe("no-referrer");
     }
     // The bundle's licences and source map are there; nothing else under /web/ is.
-    expect((await service.app.request("/web/app.js.LEGAL.txt")).status).toBe(200);
-    expect((await service.app.request("/web/app.js.map")).headers.get("content-type")).toMatch(/^application\/json/);
-    expect((await service.app.request("/web/index.html")).status).toBe(404);
-    expect((await service.app.request("/web/..%2Fpackage.json")).status).toBe(404);
-    expect((await service.app.request("/", { method: "POST" })).status).toBe(405);
+    expect((await service().app.request("/web/app.js.LEGAL.txt")).status).toBe(200);
+    expect((await service().app.request("/web/app.js.map")).headers.get("content-type")).toMatch(/^application\/json/);
+    expect((await service().app.request("/web/index.html")).status).toBe(404);
+    expect((await service().app.request("/web/..%2Fpackage.json")).status).toBe(404);
+    expect((await service().app.request("/", { method: "POST" })).status).toBe(405);
   });
 
   it("leaves the API's deny-all CSP and the discovery documents where they were", async () => {
     for (const path of ["/openapi.json", "/.well-known/x402", "/.well-known/api-catalog", "/llms.txt", "/docs"]) {
-      expect([path, (await service.app.request(path)).status]).toEqual([path, 200]);
+      expect([path, (await service().app.request(path)).status]).toEqual([path, 200]);
     }
-    expect((await service.app.request("/openapi.json")).headers.get("content-security-policy")).toBe(
+    expect((await service().app.request("/openapi.json")).headers.get("content-security-policy")).toBe(
       "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
     );
   });
 
   it("publishes what the page needs in /openapi.json: the universe=all symbols for suggestions and /dev/faucet in embedded mode", async () => {
-    const doc = (await (await service.app.request("/openapi.json")).json()) as {
+    const doc = (await (await service().app.request("/openapi.json")).json()) as {
       paths: Record<string, { post?: { parameters?: { name: string; schema: { description: string } }[] } }>;
     };
     const universe = doc.paths["/get_patterns"].post!.parameters!.find((p) => p.name === "universe")!;

@@ -2,6 +2,7 @@ import { patternAlertCancelContract, patternAlertContract, patternAlertStatusCon
 import { findCatalogRoute } from "../../../contracts/route-catalog.js";
 import type { AlertService } from "../../../services/alerts/alert-service.js";
 import type { RouteModule } from "../../route-module.js";
+import { alertLookupRoutes } from "./alert-lookup-routes.js";
 import { patternAlertWire, registrationExtras } from "./alert-wire.js";
 
 /** /pattern_alert (paid), /pattern_alert/status and /pattern_alert/cancel (free). */
@@ -25,18 +26,6 @@ export function patternAlertRoutes(alerts: AlertService, publicBaseUrl: string):
         return { ...patternAlertWire({ alert, attempts: [] }), ...registrationExtras(alert, publicBaseUrl, "/pattern_alert") };
       },
     },
-    {
-      route: findCatalogRoute("pattern_alert_status"),
-      contract: patternAlertStatusContract,
-      handle: async (p: { watch_id: string }) => patternAlertWire(await alerts.status("pattern", p.watch_id)),
-    },
-    {
-      route: findCatalogRoute("pattern_alert_cancel"),
-      contract: patternAlertCancelContract,
-      handle: async (p: { watch_id: string }) => {
-        const view = await alerts.cancel("pattern", p.watch_id);
-        return { ...patternAlertWire(view), cancelled_now: view.cancelledNow };
-      },
-    },
+    ...alertLookupRoutes(alerts, "pattern", patternAlertWire, { status: patternAlertStatusContract, cancel: patternAlertCancelContract }),
   ];
 }

@@ -2,6 +2,7 @@ import { watchCancelContract, watchRegisterContract, watchStatusContract, type W
 import { findCatalogRoute } from "../../../contracts/route-catalog.js";
 import type { AlertService } from "../../../services/alerts/alert-service.js";
 import type { RouteModule } from "../../route-module.js";
+import { alertLookupRoutes } from "./alert-lookup-routes.js";
 import { priceAlertWire, registrationExtras } from "./alert-wire.js";
 
 /** /watch/register (paid), /watch/status and /watch/cancel (free). */
@@ -21,18 +22,6 @@ export function watchRoutes(alerts: AlertService, publicBaseUrl: string): RouteM
         return { ...priceAlertWire({ alert, attempts: [] }), ...registrationExtras(alert, publicBaseUrl, "/watch") };
       },
     },
-    {
-      route: findCatalogRoute("watch_status"),
-      contract: watchStatusContract,
-      handle: async (p: { watch_id: string }) => priceAlertWire(await alerts.status("price", p.watch_id)),
-    },
-    {
-      route: findCatalogRoute("watch_cancel"),
-      contract: watchCancelContract,
-      handle: async (p: { watch_id: string }) => {
-        const view = await alerts.cancel("price", p.watch_id);
-        return { ...priceAlertWire(view), cancelled_now: view.cancelledNow };
-      },
-    },
+    ...alertLookupRoutes(alerts, "price", priceAlertWire, { status: watchStatusContract, cancel: watchCancelContract }),
   ];
 }
