@@ -82,7 +82,7 @@ export function decideFlag(values: readonly number[], referenceSkewness: number 
 export function independentReports(reactions: readonly EarningsReaction[]): EarningsReaction[] {
   const kept: EarningsReaction[] = [];
   let end = "";
-  for (const r of [...reactions].sort((a, b) => a.before_date.localeCompare(b.before_date))) {
+  for (const r of [...reactions].sort((a, b) => (a.before_date < b.before_date ? -1 : a.before_date > b.before_date ? 1 : 0))) {
     if (r.before_date < end) continue;
     kept.push(r);
     end = r.after_5d_date ?? r.after_date;
