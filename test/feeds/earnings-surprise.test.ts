@@ -1,8 +1,9 @@
-import fs from "node:fs";
-import path from "node:path";
 import pino from "pino";
 import { describe, expect, it } from "vitest";
-import { earningsReaction, summarizeEarnings, typicalAbsDailyMove, type DailyClose } from "../../src/analytics/earnings-reaction.js";
+import { marketAdjusted, type EarningsReaction, type MarketCloses } from "../../src/analytics/abnormal-reaction.js";
+import { buyTheDipFlag, decideFlag, highVolatilityFlag, independentReports } from "../../src/analytics/earnings-flags.js";
+import { priceReaction, type DailyClose } from "../../src/analytics/earnings-reaction.js";
+import { summarizeEarnings } from "../../src/analytics/earnings-summary.js";
 import { backfillCandidates, earningsCalendarBackfillJob, BACKFILL_DAYS_PER_RUN } from "../../src/jobs/earnings-calendar-backfill.js";
 import type { EarningsRow } from "../../src/providers/feeds/port.js";
 import { YahooEarningsHistoryProvider } from "../../src/providers/feeds/yahoo/yahoo-earnings-history.js";
@@ -14,7 +15,9 @@ import { FeedSnapshots } from "../../src/storage/repos/feed-snapshots.js";
 import { appError } from "../support/caught-app-error.js";
 import { paidRoutes } from "../support/paid-routes.js";
 import { createYahooReplayFetch, describeWithShared, envelopeResponse, loadYahooEnvelope } from "../support/replay-fetch.js";
-import { SHARED_DIR, SHARED_PRESENT } from "../support/shared-paths.js";
+import { naiveAfterHoursReaction, readCloses } from "../reference/naive-earnings-reaction.js";
+import { naiveStudentTCdf } from "../reference/naive-student-t.js";
+import { DAILY_DATASET_DIR, SHARED_PRESENT } from "../support/shared-paths.js";
 
 const day = (date: string, close: number): DailyClose => ({ date, close });
 // Thu 1, Fri 2, Mon 5 ... a week of sessions around a Thursday report.
@@ -22,68 +25,165 @@ const WEEK = [day("2024-07-31", 100), day("2024-08-01", 102), day("2024-08-02", 
 
 describe("earnings reaction windows", () => {
   it("measures a pre-market report from the prior close to the report day's close", () => {
-    const r = earningsReaction(WEEK, "2024-08-01", "pre-market")!;
+    const r = priceReaction(WEEK, "2024-08-01", "pre-market")!;
     expect(r).toMatchObject({ before_date: "2024-07-31", after_date: "2024-08-01", after_5d_date: "2024-08-07" });
     expect(r.reaction_1d).toBeCloseTo(102 / 100 - 1, 12);
     expect(r.reaction_5d).toBeCloseTo(101 / 100 - 1, 12);
   });
 
   it("measures an after-hours report from the report day's close to the next session's", () => {
-    const r = earningsReaction(WEEK, "2024-08-01", "after-hours")!;
+    const r = priceReaction(WEEK, "2024-08-01", "after-hours")!;
     expect(r).toMatchObject({ before_date: "2024-08-01", after_date: "2024-08-02", after_5d_date: "2024-08-08" });
     expect(r.reaction_1d).toBeCloseTo(99 / 102 - 1, 12);
     expect(r.reaction_5d).toBeCloseTo(103 / 102 - 1, 12);
   });
 
   it("spans both sessions when the time is not stated, and skips a weekend", () => {
-    const r = earningsReaction(WEEK, "2024-08-02", "not-supplied")!;
+    const r = priceReaction(WEEK, "2024-08-02", "not-supplied")!;
     expect(r).toMatchObject({ before_date: "2024-08-01", after_date: "2024-08-05", after_5d_date: "2024-08-09", sessions: 2 });
     // A report dated on a Saturday: the Friday close before, the Monday close after.
-    expect(earningsReaction(WEEK, "2024-08-03", "after-hours")).toMatchObject({ before_date: "2024-08-02", after_date: "2024-08-05" });
+    expect(priceReaction(WEEK, "2024-08-03", "after-hours")).toMatchObject({ before_date: "2024-08-02", after_date: "2024-08-05" });
   });
 
   it("leaves day 5 null until it is stored, and the whole reaction undefined outside the bars", () => {
-    expect(earningsReaction(WEEK, "2024-08-06", "after-hours")).toMatchObject({ after_date: "2024-08-07", after_5d_date: null, reaction_5d: null });
-    expect(earningsReaction(WEEK, "2024-07-31", "pre-market")).toBeUndefined();
-    expect(earningsReaction(WEEK, "2024-08-09", "after-hours")).toBeUndefined();
+    expect(priceReaction(WEEK, "2024-08-06", "after-hours")).toMatchObject({ after_date: "2024-08-07", after_5d_date: null, reaction_5d: null });
+    expect(priceReaction(WEEK, "2024-07-31", "pre-market")).toBeUndefined();
+    expect(priceReaction(WEEK, "2024-08-09", "after-hours")).toBeUndefined();
   });
 });
 
-describe("earnings summary rules", () => {
-  const reaction = (r1: number, r5: number | null, sessions = 1) => ({ before_date: "x", close_before: 1, after_date: "y", close_after: 1 + r1, reaction_1d: r1, sessions, after_5d_date: r5 === null ? null : "z", reaction_5d: r5 });
+const MARKET: MarketCloses = { ticker: "SPY", byDate: new Map(WEEK.map((c) => [c.date, c.close * 5])), note: null };
 
-  it("computes beat rate, reactions by result, the volatility flag and the dip signal by their stated rules", () => {
-    const s = summarizeEarnings(
-      [
-        { result: "beat", reaction: reaction(0.05, 0.06) },
-        { result: "beat", reaction: reaction(-0.04, -0.01) },
-        { result: "miss", reaction: reaction(-0.08, -0.09) },
-        { result: "in-line", reaction: undefined },
-        { result: null, reaction: reaction(-0.02, 0.01) },
-      ],
-      0.01,
-    );
-    expect(s.beat_rate).toMatchObject({ value: 2 / 4, n: 4 });
-    expect(s.avg_reaction_on_beats.value).toBeCloseTo((0.05 - 0.04) / 2, 12);
-    expect(s.avg_reaction_on_beats.n).toBe(2);
-    expect(s.avg_reaction_on_misses).toMatchObject({ value: -0.08, n: 1 });
-    // mean |r1| = (0.05 + 0.04 + 0.08 + 0.02) / 4 = 0.0475 >= 2 x 0.01
-    expect(s.high_volatility_event).toMatchObject({ flag: true, n: 4, typical_abs_daily_move: 0.01 });
-    expect(s.high_volatility_event.mean_abs_reaction).toBeCloseTo(0.0475, 12);
-    // drops: -0.04 -> -0.01 (recovered), -0.08 -> -0.09 (not), -0.02 -> 0.01 (recovered): 2 of 3 >= 2/3
-    expect(s.buy_the_dip).toMatchObject({ signal: true, n: 3, recovered: 2 });
-    expect(summarizeEarnings([{ result: "beat", reaction: reaction(0.05, null) }], 0.03).high_volatility_event.flag).toBeNull();
-    expect(summarizeEarnings([{ result: "beat", reaction: reaction(0.05, 0.01) }, { result: "beat", reaction: reaction(0.01, 0.0) }], 0.03).high_volatility_event.flag).toBe(false);
-    // A two-session window (time not stated) counts as |r| / sqrt(2): 0.085 over two sessions is ~0.06, not 0.085.
-    const wide = summarizeEarnings([{ result: "beat", reaction: reaction(0.085, null, 2) }, { result: "miss", reaction: reaction(-0.085, null, 2) }], 0.031);
-    expect(wide.high_volatility_event.mean_abs_reaction).toBeCloseTo(0.085 / Math.SQRT2, 12);
-    expect(wide.high_volatility_event.flag).toBe(false);
+describe("market-adjusted (abnormal) reactions", () => {
+  it("subtracts the market's return over the same two closes, at day 1 and day 5", () => {
+    const market: MarketCloses = { ticker: "SPY", byDate: new Map([["2024-08-01", 500], ["2024-08-02", 490], ["2024-08-08", 510]]), note: null };
+    const r = marketAdjusted(priceReaction(WEEK, "2024-08-01", "after-hours")!, market);
+    expect(r.market_1d).toBeCloseTo(490 / 500 - 1, 12);
+    expect(r.abnormal_1d).toBeCloseTo(99 / 102 - 1 - (490 / 500 - 1), 12);
+    expect(r.market_5d).toBeCloseTo(510 / 500 - 1, 12);
+    expect(r.abnormal_5d).toBeCloseTo(103 / 102 - 1 - (510 / 500 - 1), 12);
+    expect(r.abnormal_note).toBeNull();
   });
 
-  it("takes the typical daily move as the median absolute return of the sessions before the report", () => {
-    // Returns before 2024-08-05: +2 %, -2.941 %, and nothing from the report day on.
-    expect(typicalAbsDailyMove(WEEK, "2024-08-05")).toBeCloseTo((0.02 + Math.abs(99 / 102 - 1)) / 2, 12);
-    expect(typicalAbsDailyMove(WEEK, "2024-07-31")).toBeNull();
+  it("leaves an abnormal figure null, saying why, when the market has no close on one of the dates or none at all", () => {
+    const gap: MarketCloses = { ticker: "SPY", byDate: new Map([["2024-08-01", 500], ["2024-08-02", 490]]), note: null };
+    const r = marketAdjusted(priceReaction(WEEK, "2024-08-01", "after-hours")!, gap);
+    expect(r).toMatchObject({ abnormal_5d: null, market_5d: null, abnormal_note: "SPY has no close on 2024-08-08" });
+    expect(r.abnormal_1d).not.toBeNull();
+    const none = marketAdjusted(priceReaction(WEEK, "2024-08-01", "after-hours")!, { ticker: "SPY", byDate: null, note: "no bars" });
+    expect(none).toMatchObject({ abnormal_1d: null, abnormal_5d: null, abnormal_note: "no SPY closes: no bars" });
+  });
+});
+
+const quantiles = new Map<string, number>();
+
+/** Student's t quantile from the density's integral (test/reference), by bisection: an oracle for the flags' intervals. */
+function tQuantile(p: number, df: number): number {
+  const key = `${p}|${df}`;
+  const known = quantiles.get(key);
+  if (known !== undefined) return known;
+  let low = 0;
+  let high = 20;
+  for (let i = 0; i < 32; i++) {
+    const mid = (low + high) / 2;
+    if (naiveStudentTCdf(mid, df) < p) low = mid;
+    else high = mid;
+  }
+  quantiles.set(key, (low + high) / 2);
+  return (low + high) / 2;
+}
+
+/** The 90% Student t interval of a mean from its definition. */
+function studentInterval(xs: number[]): [number, number] {
+  const m = xs.reduce((a, b) => a + b, 0) / xs.length;
+  const sd = Math.sqrt(xs.reduce((a, x) => a + (x - m) ** 2, 0) / (xs.length - 1));
+  const half = (tQuantile(0.95, xs.length - 1) * sd) / Math.sqrt(xs.length);
+  return [m - half, m + half];
+}
+
+describe("earnings flags: decided by an interval, never by a handful of reports", () => {
+  it("says that nothing can be decided below five reports, and flags nothing", () => {
+    for (const values of [[], [0.05], [0.05, 0.06, 0.07], [0.05, 0.06, 0.07, 0.08]]) {
+      const d = decideFlag(values, null, 0);
+      expect(d).toMatchObject({ flag: null, verdict: "insufficient", n: values.length, interval: { low: null, high: null, method: null } });
+      expect(d.reason).toMatch(new RegExp(`^cannot be decided from ${values.length} reports?: .*too few for an interval \\(at least 5\\)`));
+    }
+  });
+
+  it("raises a flag only when the whole 90% interval lies above the threshold, lowers it when below, and is undecided when it straddles", () => {
+    const above = [0.01, 0.02, 0.03, 0.04, 0.05];
+    const [low, high] = studentInterval(above);
+    const raised = decideFlag(above, null, 0);
+    expect(raised).toMatchObject({ flag: true, verdict: "raised", n: 5, threshold: 0, interval: { level: 0.9, method: "student_t", withheld: null } });
+    expect(raised.mean).toBeCloseTo(0.03, 12);
+    expect(raised.interval.low).toBeCloseTo(low, 6);
+    expect(raised.interval.high).toBeCloseTo(high, 6);
+    expect(low).toBeGreaterThan(0);
+    // The same values against a threshold inside their interval, and above it.
+    expect(decideFlag(above, null, 0.03)).toMatchObject({ flag: null, verdict: "undecided" });
+    expect(decideFlag(above, null, 0.03).reason).toMatch(/contains 0.03: these reports cannot tell/);
+    expect(decideFlag(above, null, high + 0.001)).toMatchObject({ flag: false, verdict: "not-raised" });
+    const straddling = [-0.02, 0.01, 0.03, -0.01, 0.02];
+    const [sLow, sHigh] = studentInterval(straddling);
+    expect(sLow).toBeLessThan(0);
+    expect(sHigh).toBeGreaterThan(0);
+    expect(decideFlag(straddling, null, 0)).toMatchObject({ flag: null, verdict: "undecided" });
+    // A skewness known from elsewhere moves the interval (skew_corrected_t), and is stated.
+    expect(decideFlag(above, 1, 0)).toMatchObject({ reference_skewness: 1, interval: { method: "skew_corrected_t" } });
+  });
+
+  const reaction = (before: string, after: string, after5: string | null, r1: number, r5: number | null, a1: number | null): EarningsReaction => ({
+    before_date: before,
+    close_before: 1,
+    after_date: after,
+    close_after: 1 + r1,
+    reaction_1d: r1,
+    sessions: 1,
+    after_5d_date: after5,
+    reaction_5d: r5,
+    market_1d: a1 === null ? null : r1 - a1,
+    abnormal_1d: a1,
+    market_5d: null,
+    abnormal_5d: null,
+    abnormal_note: null,
+  });
+
+  it("counts reports whose windows overlap once (the interval needs independent values)", () => {
+    const kept = independentReports([
+      reaction("2024-08-01", "2024-08-02", "2024-08-08", 0.01, 0.02, 0.01),
+      reaction("2024-08-02", "2024-08-05", "2024-08-09", 0.01, 0.02, 0.01),
+      reaction("2024-07-31", "2024-08-01", "2024-08-07", 0.01, 0.02, 0.01),
+    ]);
+    expect(kept.map((r) => r.before_date)).toEqual(["2024-07-31"]);
+  });
+
+  it("reads abnormal reactions: a drop with the market is no dip, and without the market's closes it says so", () => {
+    // Day-1 raw drops of 5%; the market fell 5% too on the first (abnormal 0), not on the second.
+    const reactions = [reaction("2024-08-01", "2024-08-02", "2024-08-08", -0.05, -0.01, 0), reaction("2024-08-05", "2024-08-06", null, -0.05, null, -0.05)];
+    const dip = buyTheDipFlag(reactions, WEEK, MARKET);
+    expect(dip).toMatchObject({ signal: null, verdict: "insufficient", n: 0, recovered: 0 });
+    const blind: MarketCloses = { ticker: "SPY", byDate: null, note: "no bars for the span" };
+    expect(buyTheDipFlag(reactions, WEEK, blind).reason).toBe("cannot be decided without the market's closes (SPY): no bars for the span");
+    expect(highVolatilityFlag(reactions, WEEK, blind)).toMatchObject({ flag: null, verdict: "insufficient", n: 0 });
+  });
+
+  it("gives the beat figures raw and abnormal, descriptive only", () => {
+    const s = summarizeEarnings(
+      [
+        { result: "beat", reaction: reaction("2024-08-01", "2024-08-02", null, 0.05, null, 0.03) },
+        { result: "beat", reaction: reaction("2024-08-05", "2024-08-06", null, -0.04, null, null) },
+        { result: "miss", reaction: reaction("2024-08-07", "2024-08-08", null, -0.08, null, -0.06) },
+        { result: null, reaction: undefined },
+      ],
+      [],
+      WEEK,
+      MARKET,
+    );
+    expect(s.beat_rate).toMatchObject({ value: 2 / 3, n: 3 });
+    expect(s.avg_reaction_on_beats.value).toBeCloseTo(0.005, 12);
+    expect(s.avg_reaction_on_beats).toMatchObject({ n: 2, abnormal: { value: 0.03, n: 1 } });
+    expect(s.avg_reaction_on_misses).toMatchObject({ value: -0.08, n: 1, abnormal: { value: -0.06, n: 1 } });
+    expect(s.high_volatility_event).toMatchObject({ flag: null, verdict: "insufficient", n: 0 });
   });
 });
 
@@ -202,11 +302,23 @@ describeWithShared("Yahoo earnings history adapter (recorded 2025-02-24 answers)
   });
 });
 
-/** AAPL's closes from the shared daily dataset, read independently of the service. */
-function aaplCloses(): Map<string, number> {
-  const lines = fs.readFileSync(path.join(SHARED_DIR, "datasets/daily/AAPL.csv"), "utf8").trim().split("\n").slice(1);
-  return new Map(lines.map((l) => l.split(",")).map((f) => [f[0]!, Number(f[4])]));
-}
+/**
+ * Apple's public report dates (each after the close) and the fiscal quarter Nasdaq names for each: test data
+ * written by hand, stored below as calendar fetches would store them. The EPS recording lists the last four
+ * quarters (Mar/2024 to Dec/2024), so the first five are other_reports, and Dec/2024 (reported 2025-01-30) has none.
+ */
+const APPLE_REPORTS: Array<[string, string]> = [
+  ["2023-02-02", "Dec/2022"],
+  ["2023-05-04", "Mar/2023"],
+  ["2023-08-03", "Jun/2023"],
+  ["2023-11-02", "Sep/2023"],
+  ["2024-02-01", "Dec/2023"],
+  ["2024-05-02", "Mar/2024"],
+  ["2024-08-01", "Jun/2024"],
+  ["2024-10-31", "Sep/2024"],
+];
+
+const meanOf = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 
 describe.skipIf(!SHARED_PRESENT)("/earnings_surprise on the offline example deployment", () => {
   const harness = paidRoutes();
@@ -215,34 +327,91 @@ describe.skipIf(!SHARED_PRESENT)("/earnings_surprise on the offline example depl
     const { status, body } = await harness.call("/earnings_surprise?ticker=AAPL");
     expect(status).toBe(200);
     expect(body.quarters).toHaveLength(4);
+    expect(body.other_reports).toEqual([]);
     expect(body.summary.beat_rate).toMatchObject({ value: 1, n: 4 });
     expect(body.coverage).toEqual({ quarters: 4, with_report_date: 0, with_reaction: 0, calendar_days_searched: 0 });
     expect(body.quarters.every((q: { reaction_note: string }) => /report date not in the stored/.test(q.reaction_note))).toBe(true);
     expect(body).toMatchObject({ cached: true, fetched_at: "2025-02-24T09:34:56.000Z" });
+    expect(body.market).toMatchObject({ ticker: "SPY", model: expect.stringMatching(/^market-adjusted: /), source: null });
+    for (const flag of [body.summary.high_volatility_event, body.summary.buy_the_dip]) {
+      expect(flag).toMatchObject({ verdict: "insufficient", n: 0, mean: null, interval: { low: null, high: null } });
+      expect(flag.reason).toMatch(/^cannot be decided from 0 reports: .*too few/);
+    }
   });
 
-  it("measures reactions from the dataset's closes once calendar days naming the reports are stored", async () => {
-    // Test data: two calendar rows written by hand from Apple's public report dates (after the close on
-    // 2024-08-01 and 2024-10-31), stored as a calendar fetch would store them.
+  it("measures raw and abnormal reactions, recomputed here from AAPL.csv and SPY.csv, once calendar days naming the reports are stored", async () => {
     const service = harness.service();
     const cache = new SnapshotCache(new FeedSnapshots(service.database.db), { nowMs: () => Date.now() }, pino({ level: "silent" }));
-    await cache.record(FEED_POLICIES.earningsCalendar.source, "2024-08-01", Date.parse("2024-08-01T12:00:00Z"), [row("AAPL", "Jun/2024", "after-hours", "2023-08-03")]);
-    await cache.record(FEED_POLICIES.earningsCalendar.source, "2024-10-31", Date.parse("2024-10-31T12:00:00Z"), [row("AAPL", "Sep/2024", "after-hours", "2023-11-02")]);
+    for (const [day, quarter] of APPLE_REPORTS) {
+      await cache.record(FEED_POLICIES.earningsCalendar.source, day, Date.parse(`${day}T12:00:00Z`), [row("AAPL", quarter, "after-hours", null)]);
+    }
 
     const { status, body } = await harness.call("/api/earnings-surprise?ticker=AAPL");
     expect(status).toBe(200);
-    const closes = aaplCloses();
-    const june = body.quarters.find((q: { fiscal_quarter_end: string }) => q.fiscal_quarter_end === "2024-06-30");
-    expect(june).toMatchObject({ report_date: "2024-08-01", report_time: "after-hours", report_date_basis: "nasdaq-calendar", reaction_note: null });
-    expect(june.reaction).toMatchObject({ before_date: "2024-08-01", after_date: "2024-08-02", after_5d_date: "2024-08-08" });
-    expect(june.reaction.reaction_1d).toBeCloseTo(closes.get("2024-08-02")! / closes.get("2024-08-01")! - 1, 6);
-    expect(june.reaction.reaction_5d).toBeCloseTo(closes.get("2024-08-08")! / closes.get("2024-08-01")! - 1, 6);
-    const september = body.quarters.find((q: { fiscal_quarter_end: string }) => q.fiscal_quarter_end === "2024-09-30");
-    expect(september.reaction.reaction_1d).toBeCloseTo(closes.get("2024-11-01")! / closes.get("2024-10-31")! - 1, 6);
-    expect(body.coverage).toEqual({ quarters: 4, with_report_date: 2, with_reaction: 2, calendar_days_searched: 2 });
-    expect(body.summary.avg_reaction_on_beats.n).toBe(2);
-    expect(body.summary.avg_reaction_on_beats.value).toBeCloseTo((june.reaction.reaction_1d + september.reaction.reaction_1d) / 2, 12);
-    expect(body.sources).toMatchObject({ eps: "yahoo", report_dates: "nasdaq", prices: "offline" });
+    const stock = readCloses(DAILY_DATASET_DIR, "AAPL");
+    const spy = readCloses(DAILY_DATASET_DIR, "SPY").byDate;
+    const oracle = new Map(APPLE_REPORTS.map(([day]) => [day, naiveAfterHoursReaction(stock, spy, day)]));
+
+    expect(body.market).toEqual({ ticker: "SPY", model: expect.stringMatching(/^market-adjusted: the stock's return minus the market's/), source: "offline", cached: false, note: null });
+    expect(body.coverage).toEqual({ quarters: 4, with_report_date: 3, with_reaction: 3, calendar_days_searched: 8 });
+    expect(body.other_reports.map((r: { fiscal_month: string }) => r.fiscal_month)).toEqual(["2022-12", "2023-03", "2023-06", "2023-09", "2023-12"]);
+    type Reported = { report_date: string; reaction: Record<string, number | string | null> };
+    const reported: Reported[] = [...body.quarters, ...body.other_reports].filter((r: Reported) => r.reaction !== null);
+    expect(reported.map((r) => r.report_date).sort()).toEqual(APPLE_REPORTS.map(([day]) => day));
+    for (const { report_date, reaction } of reported) {
+      const want = oracle.get(report_date)!;
+      expect(reaction).toMatchObject({ before_date: want.before, after_date: want.day1, after_5d_date: want.day5, sessions: 1, abnormal_note: null });
+      expect(reaction.reaction_1d).toBeCloseTo(want.raw1, 10);
+      expect(reaction.reaction_5d).toBeCloseTo(want.raw5!, 10);
+      expect(reaction.market_1d).toBeCloseTo(want.market1!, 10);
+      expect(reaction.market_5d).toBeCloseTo(want.market5!, 10);
+      expect(reaction.abnormal_1d).toBeCloseTo(want.abnormal1!, 10);
+      expect(reaction.abnormal_5d).toBeCloseTo(want.abnormal5!, 10);
+    }
+    // The issue's case: Apple's week after the 2024-08-01 report fell about as much as the market did.
+    const august = oracle.get("2024-08-01")!;
+    expect([august.day1, august.day5]).toEqual(["2024-08-02", "2024-08-08"]);
+    expect(august.raw5).toBeLessThan(-0.02);
+    expect(august.market5).toBeLessThan(-0.02);
+    expect(Math.abs(august.abnormal5!)).toBeLessThan(0.001);
+
+    // Beat figures over the three quarters with a reaction (all beats), raw and abnormal.
+    const beats = ["2024-05-02", "2024-08-01", "2024-10-31"].map((day) => oracle.get(day)!);
+    expect(body.summary.avg_reaction_on_beats).toMatchObject({ n: 3, abnormal: { n: 3 } });
+    expect(body.summary.avg_reaction_on_beats.value).toBeCloseTo(meanOf(beats.map((r) => r.raw1)), 10);
+    expect(body.summary.avg_reaction_on_beats.abnormal.value).toBeCloseTo(meanOf(beats.map((r) => r.abnormal1!)), 10);
+
+    // Buy the dip: the abnormal day-1 drops, and the abnormal return from day 1's close to day 5's after each.
+    const drifts = [...oracle.values()]
+      .filter((r) => r.abnormal1! < 0)
+      .map((r) => stock.byDate.get(r.day5!)! / stock.byDate.get(r.day1)! - 1 - (spy.get(r.day5!)! / spy.get(r.day1)! - 1));
+    const dip = body.summary.buy_the_dip;
+    expect(drifts).toHaveLength(4);
+    expect(dip).toMatchObject({ signal: null, verdict: "insufficient", n: 4, recovered: drifts.filter((d) => d > 0).length, threshold: 0 });
+    expect(dip.mean).toBeCloseTo(meanOf(drifts), 10);
+    expect(dip.reason).toBe("cannot be decided from 4 reports: 4 independent outcomes: too few for an interval (at least 5)");
+
+    // High volatility: each report's |abnormal day-1 move| over the mean |abnormal daily return| of the 250
+    // sessions up to its reference close, the reports' own day-1 sessions left out.
+    const dayOnes = new Set([...oracle.values()].map((r) => r.day1));
+    const daily: Array<{ date: string; value: number }> = [];
+    for (let i = 1; i < stock.dates.length; i++) {
+      const [from, to] = [stock.dates[i - 1]!, stock.dates[i]!];
+      if (dayOnes.has(to) || !spy.has(from) || !spy.has(to)) continue;
+      daily.push({ date: to, value: stock.byDate.get(to)! / stock.byDate.get(from)! - 1 - (spy.get(to)! / spy.get(from)! - 1) });
+    }
+    const yardstickOf = (before: string) => meanOf(daily.filter((d) => d.date <= before).slice(-250).map((d) => Math.abs(d.value)));
+    const reports = [...oracle.values()];
+    const high = body.summary.high_volatility_event;
+    expect(high).toMatchObject({ n: 8, threshold: 2, interval: { level: 0.9 } });
+    expect(high.mean_abs_reaction).toBeCloseTo(meanOf(reports.map((r) => Math.abs(r.abnormal1!))), 10);
+    expect(high.mean).toBeCloseTo(meanOf(reports.map((r) => Math.abs(r.abnormal1!) / yardstickOf(r.before))), 8);
+    expect(high.typical_abs_daily_move).toBeCloseTo(yardstickOf(oracle.get("2024-10-31")!.before), 10);
+    // Apple's report days move it several ordinary days' worth; the verdict is the one the published interval supports.
+    expect(high.verdict).toBe("raised");
+    const { low, high: top } = high.interval;
+    expect(high.verdict).toBe(low > 2 ? "raised" : top < 2 ? "not-raised" : "undecided");
+    expect(high.flag).toBe(low > 2 ? true : top < 2 ? false : null);
   });
 
   it("answers 422 for a fund or a coin and 503 with nothing stored, charging nothing", async () => {

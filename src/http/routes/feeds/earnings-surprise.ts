@@ -11,7 +11,9 @@ export function earningsSurpriseRoutes(service: EarningsSurpriseService): RouteM
     return {
       ticker: s.ticker,
       quarters: s.quarters,
+      other_reports: s.other_reports,
       summary: s.summary,
+      market: s.market,
       coverage: {
         quarters: s.quarters.length,
         with_report_date: s.quarters.filter((q) => q.report_date !== null).length,
