@@ -8,22 +8,23 @@ const InfoRequestSchema = z
   })
   .openapi("HyperliquidInfoRequest");
 
-const StoredBarSchema = z
-  .object({
-    store: z.string().openapi({ description: "The market-data source the bar was stored from: offline (a MARKET_DATA_DIR folder of daily CSV files)" }),
-    symbol: z.string().openapi({ description: "The symbol the bar is stored under (BTC-USD, GC=F for xyz:GOLD)" }),
-    file: z.string().openapi({ description: "The dataset file the bar was read from (BTC-USD.csv, GOLD.csv); its row for date holds open and close" }),
-    timeframe: z.literal("1d"),
-    date: z.string().openapi({ description: "The bar's date (YYYY-MM-DD): the UTC day for crypto, the exchange's trading date otherwise" }),
-  })
-  .openapi("ArenaStoredBar");
+// Inline (not a named component): a nullable reference would lose its null in the document.
+const StoredBarSchema = z.object({
+  store: z.string().openapi({ description: "The market-data source the bar was stored from: offline (a MARKET_DATA_DIR folder of daily CSV files)" }),
+  symbol: z.string().openapi({ description: "The symbol the bar is stored under (BTC-USD, GC=F for xyz:GOLD)" }),
+  file: z.string().openapi({ description: "The dataset file the bar was read from (BTC-USD.csv, GOLD.csv); its row for date holds open and close" }),
+  timeframe: z.literal("1d"),
+  date: z.string().openapi({ description: "The bar's date (YYYY-MM-DD): the UTC day for crypto, the exchange's trading date otherwise" }),
+});
 
 export const RoundSchema = z
   .object({
     round_id: z.string().openapi({ description: "rnd_ plus 10 hex characters" }),
     coin: z.string().openapi({ description: "Hyperliquid coin: a plain perp (BTC) or a HIP-3 xyz perp (xyz:GOLD)" }),
     strike: z.number().openapi({ description: "Hyperliquid's mid price of the coin when the round opened; offline rounds: the open of the stored daily bar" }),
-    question: z.string(),
+    question: z.string().openapi({
+      description: "The question in words: the coin, the strike and the deadline (offline rounds: the stored day and the bar it replays)",
+    }),
     state: z.enum(["open", "locked", "settling", "settled", "void"]).openapi({
       description:
         "open (opened_at <= now < lock_at: entries accepted) -> locked (lock_at <= now < deadline) -> settling (after the deadline, " +
