@@ -4,6 +4,7 @@ import pino from "pino";
 import { privateKeyToAccount } from "viem/accounts";
 import type { Config } from "../config/config.js";
 import type { CliConfig } from "../config/cli-config.js";
+import { AppError } from "../domain/app-error.js";
 import { systemClock, type Clock } from "../domain/clock.js";
 import { ARENA_COINS } from "../domain/arena-rules.js";
 import { resolveSymbol } from "../domain/symbol-resolver.js";
@@ -80,6 +81,8 @@ export function storedDailyHistory(marketData: MarketData): StoredDailyHistory {
   return {
     async dailyBars(coin, fromMs, toMs) {
       const symbol = resolveSymbol(coin);
+      // Arena coins are Hyperliquid perps (BTC, xyz:GOLD): a plain stock ticker has a file but no perp.
+      if (symbol.perpCoin !== coin) throw new AppError("UNKNOWN_TICKER", `${coin} is not a Hyperliquid coin (arena coins: BTC, ETH, SOL, xyz:GOLD, ...)`);
       const stem = offlineFileStem(symbol.source);
       const { bars } = await marketData.barCache.bars(symbol, "1d", fromMs, toMs);
       return { store: marketData.service.source, symbol: symbol.source, file: `${stem ?? symbol.source}.csv`, bars };

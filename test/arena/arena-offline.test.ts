@@ -75,11 +75,12 @@ for (const kind of testDatabaseKinds()) {
         ].join("\n"),
       );
       const lines: string[] = [];
-      const argv = ["--from", "2025-08-18", "--to", "2025-08-22", "--coins", "BTC,xyz:GOLD,HYPE", "--entries", forecasts, "--wallet", WALLET];
+      const argv = ["--from", "2025-08-18", "--to", "2025-08-22", "--coins", "BTC,xyz:GOLD,HYPE,AAPL", "--entries", forecasts, "--wallet", WALLET];
       expect(await runArenaOffline(argv, config, cli, database, (l) => lines.push(l), clock)).toBe(0);
       expect(lines.join("\n")).toMatch(/BTC +BTC-USD\.csv +3 opened and settled \(1 YES, 2 NO\), 1 already there, 1 day\(s\) not closed yet/);
       expect(lines.join("\n")).toMatch(/xyz:GOLD +GOLD\.csv +4 opened and settled/);
       expect(lines.join("\n")).toMatch(/HYPE +skipped: Unknown ticker "HYPE": not in the offline dataset/);
+      expect(lines.join("\n")).toMatch(/AAPL +skipped: AAPL is not a Hyperliquid coin/);
       expect(lines.join("\n")).toMatch(/3 entered for wallet 0x00000000000000000000000000000000000a11ce, 5 refused/);
       expect(lines.join("\n")).toMatch(/line 5 .*already entered round/);
       expect(lines.join("\n")).toMatch(/line 6 .*no round of BTC for 2025-08-22/);
