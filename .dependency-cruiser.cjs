@@ -128,13 +128,13 @@ module.exports = {
       // Dead code: a module no entry point (server, CLI, bench, scripts) reaches is removed, not kept "for later".
       name: "no-unreachable-modules",
       severity: "error",
-      from: { path: "^(src/main/(server|cli|mcp|facilitator|snapshots-import-cli|mirrors-import-cli)|bench/[^/]+|scripts/[^/]+)\\.ts$" },
+      from: { path: "^(src/main/(server|cli|mcp|facilitator|snapshots-import-cli|mirrors-import-cli|arena-offline-cli)|bench/[^/]+|scripts/[^/]+)\\.ts$" },
       to: {
         path: "^src/",
         pathNot: [
           "\\.test\\.ts$",
           "\\.d\\.ts$",
-          "^src/main/(server|cli|mcp|facilitator|snapshots-import-cli|mirrors-import-cli)\\.ts$",
+          "^src/main/(server|cli|mcp|facilitator|snapshots-import-cli|mirrors-import-cli|arena-offline-cli)\\.ts$",
           // Loaded by file URL into worker threads (and imported only there), which the cruiser cannot follow.
           "^src/services/patterns/(search-worker(-cache)?|search-job-runner|search-kernels|warm-up-search)\\.ts$",
           "^src/payments/embedded/(payment-network-worker|settlement-rehearsal)\\.ts$",

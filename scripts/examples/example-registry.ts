@@ -70,8 +70,9 @@ const DEMAND_REASON =
 const demand = (name: string, operation: string): UngeneratedExample => ({ operations: [operation], file: `src/contracts/demand/${name}.example.json`, reason: DEMAND_REASON });
 
 const ARENA_REASON =
-  "recorded once on the replayed Hyperliquid data with a 2023 clock (two agents over the 23 rounds the recording settles), a scenario no code " +
-  "replays; round ids, sponsorship ids and wallets are random per run. test/arena checks the answers";
+  "recorded once on the replayed Hyperliquid data with a 2023 clock (two agents over the 23 rounds the recording settles: momentum-1 answers " +
+  "0.62 after a YES and 0.38 otherwise, always-half 0.5), a scenario no code replays; the climatology and skill figures were computed on " +
+  "those rounds and entries by the code that serves them; round ids, sponsorship ids and wallets are random per run. test/arena checks the answers";
 const arena = (name: string, operation: string): UngeneratedExample => ({ operations: [operation], file: `src/contracts/arena/${name}.example.json`, reason: ARENA_REASON });
 
 const ADS_REASON =

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { binOf, brierScore, brierSkillScore, calibration, logLoss, skillFromSums, summarizeForecasts, wilsonInterval, type Forecast } from "./forecast-scoring.js";
+import { binOf, brierScore, brierSkillScore, calibration, logLoss, summarizeForecasts, wilsonInterval, type Forecast } from "./forecast-scoring.js";
 
 // Five forecasts worked out by hand:
 //   p     outcome  Brier (p-o)^2  log loss               |2p-1|
@@ -56,17 +56,5 @@ describe("forecast scores against hand-computed values", () => {
     expect(bins[7].wilsonHigh!).toBeCloseTo(0.7634, 4);
     expect(bins[0]).toMatchObject({ n: 1, meanP: 0.05, observed: 1, sparse: true });
     expect(bins[1]).toEqual({ low: 0.1, high: 0.2, n: 0, meanP: null, observed: null, wilsonLow: null, wilsonHigh: null, sparse: true });
-  });
-
-  it("skill with a 95% interval from sums (the leaderboard's figures)", () => {
-    // Brier scores of FIVE: sum 1.3925, sum of squares 0.95380625; variance (0.95380625 - 5 * 0.2785^2) / 4 = 0.14149875;
-    // half-width 1.959964 * sqrt(0.14149875 / 5) = 0.3297155; skill interval [1 - 0.6082155 / 0.25, 1 - max(0, -0.0512155) / 0.25].
-    const s = skillFromSums(5, 1.3925, 0.95380625);
-    expect(s.meanBrier).toBeCloseTo(0.2785, 12);
-    expect(s.brierSkill).toBeCloseTo(-0.114, 12);
-    expect(s.skillLow).toBeCloseTo(1 - (0.2785 + 0.3297155) / 0.25, 5);
-    expect(s.skillHigh).toBe(1);
-    const tight = skillFromSums(4, 0.4, 0.04); // all four scored 0.1: no spread, the interval is the point
-    expect([tight.skillLow, tight.brierSkill, tight.skillHigh].map((x) => Number(x.toFixed(12)))).toEqual([0.6, 0.6, 0.6]);
   });
 });

@@ -2,7 +2,8 @@
  * Scores of probability forecasts of yes/no outcomes (the arena). Pure functions; conventions:
  * - Brier score of one forecast: (p - o)^2; lower is better; always answering 0.5 scores 0.25.
  * - Brier skill score: 1 - meanBrier / 0.25, the improvement over always answering 0.5 (0 = no better,
- *   1 = perfect, negative = worse).
+ *   1 = perfect, negative = worse). A reference figure only: the arena measures skill against climatology, the base
+ *   rate known before each round (./arena-skill.ts).
  * - Log loss: -(o ln p + (1 - o) ln(1 - p)) with p clamped to [1e-4, 1 - 1e-4], so one certain miss costs
  *   ln(10^4) = 9.21 instead of infinity.
  * - Sharpness: mean |2p - 1|: 0 for an agent that always says 0.5, 1 for one that always says 0 or 1.
@@ -93,32 +94,5 @@ export function summarizeForecasts(forecasts: readonly Forecast[]): ForecastSumm
     brierSkill: brierSkillScore(meanBrier),
     logLoss: mean(forecasts.map(logLoss)),
     sharpness: mean(forecasts.map((f) => Math.abs(2 * f.p - 1))),
-  };
-}
-
-export interface SkillWithInterval {
-  n: number;
-  meanBrier: number;
-  brierSkill: number;
-  /** 95% interval of the skill score from the normal approximation of the mean Brier (n - 1 variance). */
-  skillLow: number;
-  skillHigh: number;
-}
-
-/**
- * Skill and its interval from sums (what a database aggregate gives): n, the sum of Brier scores and the
- * sum of their squares. Needs n >= 2.
- */
-export function skillFromSums(n: number, sumBrier: number, sumBrierSquared: number): SkillWithInterval {
-  const meanBrier = sumBrier / n;
-  const variance = Math.max(0, (sumBrierSquared - n * meanBrier * meanBrier) / (n - 1));
-  const half = Z95 * Math.sqrt(variance / n);
-  return {
-    n,
-    meanBrier,
-    brierSkill: brierSkillScore(meanBrier),
-    skillLow: brierSkillScore(meanBrier + half),
-    // A Brier score is never below 0, so skill is never above 1.
-    skillHigh: brierSkillScore(Math.max(0, meanBrier - half)),
   };
 }

@@ -24,6 +24,8 @@ export const UPSTREAM_VOID_AFTER_MS = 2 * DEADLINE_EVERY_MS;
 export const SETTLE_LEASE_MS = 60_000;
 /** Agents need this many settled entries to appear on the leaderboard. */
 export const LEADERBOARD_MIN_SETTLED = 20;
+/** An agent key: 1 to 64 of A-Z a-z 0-9 . _ : -, starting with a letter or digit. */
+export const AGENT_KEY_RE = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$/;
 export const SETTLEMENT_INTERVAL = "1m";
 
 /** The deadline of the round to open at nowMs: the first full hour whose lock is at least MIN_OPEN_MS away. */
@@ -45,8 +47,9 @@ export const HOW_TO_PLAY =
   `One entry per agent per round, final once accepted; entries close ${LOCK_LEAD_MS / MINUTE_MS} minutes before the deadline ` +
   "(locks_in_seconds). Your agent key is bound to the wallet that paid its first accepted entry; no other wallet can enter or " +
   "read diagnostics under it. Each settled entry scores (p - outcome)^2 (Brier; lower is better; always answering 0.5 scores " +
-  `0.25). /api/arena/diagnostic shows your own scores and calibration; /api/arena/performance ranks agents with at least ` +
-  `${LEADERBOARD_MIN_SETTLED} settled entries. Void rounds score nothing. Errors are never charged.`;
+  "0.25), and is compared with climatology, the coin's base rate of YES known before the round opened. /api/arena/diagnostic " +
+  `shows your own scores and calibration; /api/arena/performance ranks agents with at least ${LEADERBOARD_MIN_SETTLED} settled ` +
+  "entries by their skill over climatology. Void rounds score nothing. Errors are never charged.";
 
 export const SETTLEMENT_METHOD =
   "Outcome = YES (1) iff close > strike (equal is NO), where close is the close ('c') of the Hyperliquid 1-minute candle whose open " +
@@ -55,7 +58,9 @@ export const SETTLEMENT_METHOD =
   "The strike is Hyperliquid's mid price (allMids) when the round opened. A settled round shows the exact request, the candle " +
   "and the raw answer, so anyone can re-run the query (within Hyperliquid's retention of the last 5000 candles, about 3.5 days). " +
   `A round is void (no score) when no candle for the deadline minute exists ${NO_CANDLE_VOID_AFTER_MS / MINUTE_MS} minutes after it ` +
-  `closed, or when Hyperliquid could not be read for ${UPSTREAM_VOID_AFTER_MS / 3_600_000} hours after the deadline.`;
+  `closed, or when Hyperliquid could not be read for ${UPSTREAM_VOID_AFTER_MS / 3_600_000} hours after the deadline. Rounds with source ` +
+  "offline are replays of the stored daily price history, written settled by npm run arena:offline and never by the service's jobs: " +
+  "strike = the stored day's open, YES iff its close > open, stored_bar names the dataset file and date.";
 
 /** Seasons are calendar months (UTC): season "2026-11" runs from 2026-11-01T00:00Z to 2026-12-01T00:00Z. */
 export function seasonOf(nowMs: number): { id: string; startsAtMs: number; endsAtMs: number } {

@@ -9,11 +9,33 @@ export const ROUND_STATES: readonly RoundState[] = ["open", "locked", "settling"
 
 export type StoredRoundStatus = "pending" | "settled" | "void";
 
-/** Where a strike came from: the `allMids` request and the mid it answered. */
+/** Where a round's prices come from: Hyperliquid (live rounds) or the stored daily history (offline replays). */
+export type RoundSource = "hyperliquid" | "offline";
+
+/** Where a Hyperliquid round's strike came from: the `allMids` request and the mid it answered. */
 export interface StrikeSource {
   request: string;
   mid: string;
   fetchedAtMs: number;
+}
+
+/**
+ * The stored daily bar an offline round replays: its strike is the bar's open and its settlement the bar's close.
+ * `file` is the file of the offline dataset (MARKET_DATA_DIR) the bar was read from, `date` the bar's date.
+ */
+export interface StoredBarRef {
+  /** The market-data source the bar was stored from (`offline`: a MARKET_DATA_DIR folder). */
+  store: string;
+  /** The symbol the bar is stored under (`BTC-USD`, `GC=F`). */
+  symbol: string;
+  file: string;
+  timeframe: "1d";
+  date: string;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  volume: number | null;
 }
 
 export interface RoundSettlement {
@@ -32,8 +54,12 @@ export interface RoundSettlement {
 export interface ArenaRound {
   roundId: string;
   coin: string;
+  source: RoundSource;
   strike: number;
-  strikeSource: StrikeSource;
+  /** Hyperliquid rounds only (null for offline rounds, whose strike is `storedBar.open`). */
+  strikeSource: StrikeSource | null;
+  /** Offline rounds only: the stored bar both prices come from. */
+  storedBar: StoredBarRef | null;
   openedAtMs: number;
   lockAtMs: number;
   deadlineMs: number;
@@ -62,6 +88,20 @@ export function roundState(round: Pick<ArenaRound, "status" | "lockAtMs" | "dead
   if (nowMs < round.deadlineMs) return "locked";
   return "settling";
 }
+
+/** A settled round's outcome as climatology needs it (src/analytics/arena-skill.ts). */
+export interface SettledRoundOutcome {
+  roundId: string;
+  coin: string;
+  /** Where prices came from: base rates of different questions (an hour of Hyperliquid, a stored day) are never mixed. */
+  source: RoundSource;
+  openedAtMs: number;
+  deadlineMs: number;
+  outcome: 0 | 1;
+}
+
+/** `request_url` of an offline round's settlement: this prefix and the dataset file (`offline:BTC-USD.csv`). */
+export const OFFLINE_SETTLEMENT_PREFIX = "offline:";
 
 /** A settled entry as the scores see it. */
 export interface ScoredForecast {

@@ -34,14 +34,17 @@ export interface ArenaDeps {
   overrides?: ArenaOverrides;
 }
 
-/** The forecasting arena: rounds opened and settled by jobs from Hyperliquid's public market data. */
+/**
+ * The forecasting arena: rounds opened and settled by jobs from Hyperliquid's public market data. Offline rounds,
+ * replayed from the stored daily history, are written by `npm run arena:offline` (./arena-offline.ts), never by these jobs.
+ */
 export function buildArena(deps: ArenaDeps): { routes: RouteModule[] } {
   const coins = deps.overrides?.coins ?? ARENA_COINS;
   const market = new HyperliquidInfoMarket({ clock: deps.clock, ...deps.overrides?.hyperliquid });
   const rounds = new ArenaRounds(deps.database.db);
   const entries = new ArenaEntries(deps.database.db);
   const arena = new ArenaService(rounds, entries, new ArenaSponsorships(deps.database.db), deps.clock, deps.overrides?.sponsoredFor);
-  const scores = new ArenaScoresService(entries, arena);
+  const scores = new ArenaScoresService(entries, rounds, arena);
   deps.jobs.register(arenaOpenJob(new RoundOpener(market, rounds, coins)));
   deps.jobs.register(arenaSettleJob(new RoundSettler(market, rounds)));
   return {

@@ -223,6 +223,16 @@ describeWithShared("arena lifecycle: open, lock, settle (YES, NO, equal is NO), 
     expect(body.brier_skill_score).toBeCloseTo(1 - (0.01 + 0.36 + 0.0625) / 3 / 0.25, 12);
     expect(body.log_loss).toBeCloseTo((-Math.log(0.9) - Math.log(0.4) - Math.log(0.75)) / 3, 12);
     expect(body.sharpness).toBeCloseTo((0.8 + 0.2 + 0.5) / 3, 12);
+    // Climatology, the base rate known when each round opened: the 13:00 and 14:00 rounds opened (11:50, 12:46) before
+    // any kPEPE deadline had passed -> 0.5; the 15:00 round opened at 13:46, after 13:00 settled YES -> (1 + 1) / (1 + 2).
+    const climatology = [0.5, 0.5, 2 / 3];
+    const outcomes = [1, 0, 0];
+    const ps = [0.9, 0.6, 0.25];
+    const skills = ps.map((p, i) => (climatology[i] - outcomes[i]) ** 2 - (p - outcomes[i]) ** 2); // one entry per deadline
+    expect(body.climatology_brier).toBeCloseTo((0.25 + 0.25 + (2 / 3) ** 2) / 3, 12);
+    expect(body.skill_vs_climatology).toBeCloseTo((skills[0] + skills[1] + skills[2]) / 3, 12);
+    expect(body).toMatchObject({ n_deadlines: 3, skill_ci_low: null, skill_ci_high: null, skill_lower_bound: null, skilled: null });
+    expect(body.interval_note).toBe("3 deadlines: too few for an interval (at least 10; the entries settling at one deadline count once, as their average)");
     expect(body.calibration.map((b: Body) => [b.bin, b.n, b.observed_frequency])).toEqual([
       ["0.0-0.1", 0, null],
       ["0.1-0.2", 0, null],
@@ -239,7 +249,7 @@ describeWithShared("arena lifecycle: open, lock, settle (YES, NO, equal is NO), 
     expect(body.per_coin[0]).toMatchObject({ coin: "kPEPE", n: 3 });
     // beta: kPEPE 13:00 p = 0 on YES (Brier 1) and a void BTC entry (not scored).
     const beta = await payAs(other, "/api/arena/diagnostic?agent=beta");
-    expect(beta.body).toMatchObject({ n_entries: 2, n_settled: 1, n_void: 1, mean_brier: 1, brier_skill_score: -3 });
+    expect(beta.body).toMatchObject({ n_entries: 2, n_settled: 1, n_void: 1, mean_brier: 1, brier_skill_score: -3, climatology_brier: 0.25, skill_vs_climatology: -0.75, n_deadlines: 1 });
     expect(beta.body.log_loss).toBeCloseTo(Math.log(1e4), 9);
 
     await expectUncharged(other, "/api/arena/diagnostic?agent=alpha", 403, "FORBIDDEN");
@@ -249,6 +259,6 @@ describeWithShared("arena lifecycle: open, lock, settle (YES, NO, equal is NO), 
   it("ranks only agents with the documented minimum of settled entries", async () => {
     const { status, body } = await payAs(paid.payer, "/api/arena/performance");
     expect(status).toBe(200);
-    expect(body).toMatchObject({ min_settled_entries: 20, agents_scored: 2, agents_ranked: 0, leaderboard: [] });
+    expect(body).toMatchObject({ min_settled_entries: 20, min_deadlines: 10, agents_scored: 2, agents_ranked: 0, leaderboard: [] });
   });
 });

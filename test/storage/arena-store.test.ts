@@ -94,7 +94,7 @@ describeOnEachDatabase("arena store", (open) => {
     expect(await entries.enter(entry("rnd_00000000b2", "beta", 0.6, WALLET_A))).toEqual({ kind: "entered" });
   });
 
-  it("sums Brier scores per agent over settled rounds only, with the minimum applied", async () => {
+  it("lists the settled entries of agents with the minimum, and every settled round's outcome for climatology", async () => {
     const database = await open();
     const rounds = new ArenaRounds(database.db);
     const entries = new ArenaEntries(database.db);
@@ -105,15 +105,41 @@ describeOnEachDatabase("arena store", (open) => {
     await rounds.void(ids[2], "no_candle", D13 + 3 * H);
     for (const [i, p] of [0.9, 0.6, 0.5].entries()) await entries.enter(entry(ids[i], "alpha", p, WALLET_A));
     await entries.enter(entry(ids[0], "beta", 0.2, WALLET_B));
-    // alpha: (0.9-1)^2 + (0.6-0)^2 = 0.01 + 0.36; squares 0.0001 + 0.1296. beta: (0.2-1)^2 = 0.64.
-    const sums = await entries.brierSums(1, 10);
-    expect(sums.map((s) => [s.agent, s.n])).toEqual([["alpha", 2], ["beta", 1]]);
-    expect(sums[0].sumBrier).toBeCloseTo(0.37, 12);
-    expect(sums[0].sumBrierSquared).toBeCloseTo(0.1297, 12);
-    expect(sums[1].sumBrier).toBeCloseTo(0.64, 12);
-    expect((await entries.brierSums(2, 10)).map((s) => s.agent)).toEqual(["alpha"]);
+    expect(await entries.settledEntriesOfRanked(1)).toEqual([
+      { agent: "alpha", roundId: ids[0], p: 0.9 },
+      { agent: "alpha", roundId: ids[1], p: 0.6 },
+      { agent: "beta", roundId: ids[0], p: 0.2 },
+    ]);
+    // beta has one settled entry, alpha two (its void entry counts nowhere).
+    expect((await entries.settledEntriesOfRanked(2)).map((e) => e.agent)).toEqual(["alpha", "alpha"]);
+    expect(await entries.settledEntriesOfRanked(3)).toEqual([]);
     expect(await entries.agentsWithSettledEntries()).toBe(2);
-    expect((await entries.forecastsOf("alpha")).map((f) => [f.status, f.outcome])).toEqual([["settled", 1], ["settled", 0], ["void", null]]);
+    expect((await entries.forecastsOf("alpha")).map((f) => [f.status, f.outcome, f.deadlineMs])).toEqual([
+      ["settled", 1, D13],
+      ["settled", 0, D13 + H],
+      ["void", null, D13 + 2 * H],
+    ]);
+    const outcomes = (await rounds.settledOutcomes()).sort((a, b) => a.deadlineMs - b.deadlineMs);
+    expect(outcomes).toEqual([
+      { roundId: ids[0], coin: "kPEPE", source: "hyperliquid", openedAtMs: D13 - 70 * 60_000, deadlineMs: D13, outcome: 1 },
+      { roundId: ids[1], coin: "kPEPE", source: "hyperliquid", openedAtMs: D13 + H - 70 * 60_000, deadlineMs: D13 + H, outcome: 0 },
+    ]);
+  });
+
+  it("writes an offline round settled in one insert, once per (coin, deadline), and reads its stored bar back", async () => {
+    const rounds = new ArenaRounds((await open()).db);
+    const day = Date.parse("2025-08-20T00:00:00Z");
+    const storedBar = { store: "offline", symbol: "BTC-USD", file: "BTC-USD.csv", timeframe: "1d" as const, date: "2025-08-20", open: 100, high: 110, low: 90, close: 105, volume: 7 };
+    const replayed = { roundId: "rnd_00000000e1", coin: "BTC", strike: 100, openedAtMs: day, lockAtMs: day, deadlineMs: day + 24 * H, storedBar };
+    const s = { ...settlement(1), requestUrl: "offline:BTC-USD.csv", close: "105" };
+    expect(await rounds.openSettled(replayed, s)).toBe(true);
+    expect(await rounds.openSettled({ ...replayed, roundId: "rnd_00000000e2" }, s)).toBe(false);
+    const stored = await rounds.atDeadline("BTC", day + 24 * H);
+    expect(stored).toMatchObject({ roundId: "rnd_00000000e1", source: "offline", status: "settled", strikeSource: null, storedBar, settlement: s });
+    // Never pending: no settlement job ever sees it.
+    expect(await rounds.awaitingSettlement(day + 48 * H, 10)).toEqual([]);
+    expect(await rounds.settledOutcomes()).toEqual([{ roundId: "rnd_00000000e1", coin: "BTC", source: "offline", openedAtMs: day, deadlineMs: day + 24 * H, outcome: 1 }]);
+    expect(await rounds.atDeadline("BTC", day)).toBeUndefined();
   });
 
   it("keeps sponsorships per season, largest first", async () => {

@@ -1,5 +1,7 @@
 import { z } from "@hono/zod-openapi";
+import { MIN_SKILL_DEADLINES } from "../../analytics/arena-skill.js";
 import { LEADERBOARD_METHOD } from "./arena-texts.js";
+import { skillFields } from "./skill-fields.js";
 import type { OperationContract } from "../operation-contract.js";
 import { documentedExample } from "../documented-example.js";
 import { intParam } from "../params.js";
@@ -11,18 +13,20 @@ export type ArenaPerformanceParams = z.infer<typeof params>;
 
 const response = z
   .object({
-    min_settled_entries: z.number().int(),
+    min_settled_entries: z.number().int().openapi({ description: "Settled entries an agent needs to be ranked" }),
+    min_deadlines: z.number().int().openapi({ description: `Deadlines the skill interval and the skilled flag need (${MIN_SKILL_DEADLINES})` }),
     agents_scored: z.number().int().openapi({ description: "Agents with at least one settled entry" }),
-    agents_ranked: z.number().int(),
+    agents_ranked: z.number().int().openapi({ description: "Agents listed (those with enough settled entries, at most limit)" }),
     leaderboard: z.array(
       z.object({
-        rank: z.number().int(),
+        rank: z.number().int().openapi({ description: "1 = highest skill_vs_climatology" }),
         agent: z.string(),
         n: z.number().int().openapi({ description: "Settled entries" }),
-        mean_brier: z.number(),
-        brier_skill_score: z.number(),
-        skill_ci_low: z.number(),
-        skill_ci_high: z.number(),
+        ...skillFields,
+        mean_brier: z.number().openapi({ description: "Mean of (p - outcome)^2 over the settled entries; lower is better" }),
+        brier_skill_score: z
+          .number()
+          .openapi({ description: "1 - mean_brier / 0.25: against always answering 0.5, for reference only (not the ranking; see skill_vs_climatology)" }),
       }),
     ),
     method: z.string(),

@@ -4,21 +4,21 @@ import type { DatabaseSchema } from "../database-schema.js";
 
 export type EnterResult = { kind: "entered" } | { kind: "duplicate" } | { kind: "bound_to_other" };
 
-/** One of an agent's entries with its round's coin, status and outcome (null until settled). */
+/** One of an agent's entries with its round's coin, deadline, status and outcome (null until settled). */
 export interface AgentForecast {
   roundId: string;
   coin: string;
+  deadlineMs: number;
   p: number;
   status: StoredRoundStatus;
   outcome: 0 | 1 | null;
 }
 
-/** Per-agent sums over settled entries, for the leaderboard (Brier b = (p - outcome)^2). */
-export interface AgentBrierSums {
+/** A settled entry of the leaderboard: who, which round, what probability. */
+export interface SettledEntry {
   agent: string;
-  n: number;
-  sumBrier: number;
-  sumBrierSquared: number;
+  roundId: string;
+  p: number;
 }
 
 const normalizeWallet = (wallet: string) => wallet.toLowerCase();
@@ -78,7 +78,7 @@ export class ArenaEntries {
     const rows = await this.db
       .selectFrom("arena_entries")
       .innerJoin("arena_rounds", "arena_rounds.round_id", "arena_entries.round_id")
-      .select(["arena_entries.round_id", "arena_rounds.coin", "arena_entries.p", "arena_rounds.status", "arena_rounds.outcome"])
+      .select(["arena_entries.round_id", "arena_rounds.coin", "arena_rounds.deadline_ms", "arena_entries.p", "arena_rounds.status", "arena_rounds.outcome"])
       .where("arena_entries.agent", "=", agent)
       .orderBy("arena_rounds.deadline_ms")
       .orderBy("arena_entries.round_id")
@@ -86,32 +86,36 @@ export class ArenaEntries {
     return rows.map((r) => ({
       roundId: r.round_id,
       coin: r.coin,
+      deadlineMs: Number(r.deadline_ms),
       p: Number(r.p),
       status: r.status as StoredRoundStatus,
       outcome: r.status === "settled" ? (r.outcome === 1 ? 1 : 0) : null,
     }));
   }
 
-  /** Agents with at least `minSettled` settled entries, best (lowest) mean Brier first. */
-  async brierSums(minSettled: number, limit: number): Promise<AgentBrierSums[]> {
-    const b = sql<number>`(arena_entries.p - arena_rounds.outcome) * (arena_entries.p - arena_rounds.outcome)`;
+  /**
+   * Every settled entry of the agents with at least `minSettled` settled entries (the leaderboard ranks them by
+   * skill against climatology, which needs each entry's round: see ArenaScoresService).
+   */
+  async settledEntriesOfRanked(minSettled: number): Promise<SettledEntry[]> {
     const rows = await this.db
       .selectFrom("arena_entries")
       .innerJoin("arena_rounds", "arena_rounds.round_id", "arena_entries.round_id")
       .where("arena_rounds.status", "=", "settled")
-      .groupBy("arena_entries.agent")
-      .having((eb) => eb.fn.countAll(), ">=", minSettled)
-      .select([
-        "arena_entries.agent",
-        (eb) => eb.fn.countAll<number>().as("n"),
-        sql<number>`sum(${b})`.as("sum_brier"),
-        sql<number>`sum(${b} * ${b})`.as("sum_brier_squared"),
-      ])
-      .orderBy(sql`sum(${b}) / count(*)`)
+      .where("arena_entries.agent", "in", (eb) =>
+        eb
+          .selectFrom("arena_entries as e")
+          .innerJoin("arena_rounds as r", "r.round_id", "e.round_id")
+          .where("r.status", "=", "settled")
+          .groupBy("e.agent")
+          .having((inner) => inner.fn.countAll(), ">=", minSettled)
+          .select("e.agent"),
+      )
+      .select(["arena_entries.agent", "arena_entries.round_id", "arena_entries.p"])
       .orderBy("arena_entries.agent")
-      .limit(limit)
+      .orderBy("arena_entries.round_id")
       .execute();
-    return rows.map((r) => ({ agent: r.agent, n: Number(r.n), sumBrier: Number(r.sum_brier), sumBrierSquared: Number(r.sum_brier_squared) }));
+    return rows.map((r) => ({ agent: r.agent, roundId: r.round_id, p: Number(r.p) }));
   }
 
   /** How many agents have at least one settled entry (ranked or not). */

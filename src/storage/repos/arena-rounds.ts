@@ -1,8 +1,23 @@
 import type { Kysely, Selectable } from "kysely";
-import type { ArenaRound, RoundSettlement, RoundState, StoredRoundStatus } from "../../domain/arena.js";
+import {
+  OFFLINE_SETTLEMENT_PREFIX,
+  type ArenaRound,
+  type RoundSettlement,
+  type RoundState,
+  type SettledRoundOutcome,
+  type StoredBarRef,
+  type StoredRoundStatus,
+  type StrikeSource,
+} from "../../domain/arena.js";
 import type { ArenaRoundsTable, DatabaseSchema } from "../database-schema.js";
 
-export type NewRound = Omit<ArenaRound, "status" | "settlement" | "voidReason" | "voidRequest" | "pendingReason" | "entrants">;
+type RoundCore = Omit<ArenaRound, "status" | "settlement" | "voidReason" | "voidRequest" | "pendingReason" | "entrants" | "source" | "strikeSource" | "storedBar">;
+
+/** A Hyperliquid round as the opener writes it (pending until settlement). */
+export type NewRound = RoundCore & { strikeSource: StrikeSource };
+
+/** An offline round: a stored daily bar replayed, written settled at once (it is never pending). */
+export type ReplayedRound = RoundCore & { storedBar: StoredBarRef };
 
 export interface RoundQuery {
   state: RoundState;
@@ -37,9 +52,65 @@ export class ArenaRounds {
     return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
   }
 
+  /**
+   * Writes an offline round already settled, in one INSERT: it is never pending, so no settlement job (of any node)
+   * ever takes it for a Hyperliquid round. False when the coin already has a round with this deadline.
+   */
+  async openSettled(round: ReplayedRound, s: RoundSettlement): Promise<boolean> {
+    const result = await this.db
+      .insertInto("arena_rounds")
+      .values({
+        round_id: round.roundId,
+        coin: round.coin,
+        strike: round.strike,
+        // The column holds where the strike came from: for an offline round, the stored bar.
+        strike_source: JSON.stringify({ storedBar: round.storedBar }),
+        opened_at_ms: round.openedAtMs,
+        lock_at_ms: round.lockAtMs,
+        deadline_ms: round.deadlineMs,
+        status: "settled",
+        outcome: s.outcome,
+        close: s.close,
+        request_url: s.requestUrl,
+        request_body: s.requestBody,
+        candle_json: s.candleJson,
+        response_body: s.responseBody,
+        settled_at_ms: s.settledAtMs,
+      })
+      .onConflict((oc) => oc.columns(["coin", "deadline_ms"]).doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
+  }
+
   async get(roundId: string): Promise<ArenaRound | undefined> {
     const row = await this.selectWithEntrants().where("round_id", "=", roundId).executeTakeFirst();
     return row === undefined ? undefined : toRound(row);
+  }
+
+  /** The round of a coin with this deadline, if there is one. */
+  async atDeadline(coin: string, deadlineMs: number): Promise<ArenaRound | undefined> {
+    const row = await this.selectWithEntrants().where("coin", "=", coin).where("deadline_ms", "=", deadlineMs).executeTakeFirst();
+    return row === undefined ? undefined : toRound(row);
+  }
+
+  /**
+   * Every settled round's coin, source, times and outcome (what climatology is computed from). A few columns of
+   * one row per round: about 53,000 rows a year for six coins every hour.
+   */
+  async settledOutcomes(): Promise<SettledRoundOutcome[]> {
+    const rows = await this.db
+      .selectFrom("arena_rounds")
+      .select(["round_id", "coin", "opened_at_ms", "deadline_ms", "outcome", "request_url"])
+      .where("status", "=", "settled")
+      .execute();
+    return rows.map((r) => ({
+      roundId: r.round_id,
+      coin: r.coin,
+      source: r.request_url?.startsWith(OFFLINE_SETTLEMENT_PREFIX) === true ? "offline" : "hyperliquid",
+      openedAtMs: Number(r.opened_at_ms),
+      deadlineMs: Number(r.deadline_ms),
+      outcome: r.outcome === 1 ? 1 : 0,
+    }));
   }
 
   /** Coins that have a round still open at nowMs (so the opener leaves them alone). */
@@ -150,11 +221,15 @@ export class ArenaRounds {
 
 function toRound(row: Selectable<ArenaRoundsTable> & { entrants: number | string | null }): ArenaRound {
   const settled = row.status === "settled";
+  const source = JSON.parse(row.strike_source) as StrikeSource | { storedBar: StoredBarRef };
+  const storedBar = "storedBar" in source ? source.storedBar : null;
   return {
     roundId: row.round_id,
     coin: row.coin,
+    source: storedBar === null ? "hyperliquid" : "offline",
     strike: Number(row.strike),
-    strikeSource: JSON.parse(row.strike_source),
+    strikeSource: "storedBar" in source ? null : source,
+    storedBar,
     openedAtMs: Number(row.opened_at_ms),
     lockAtMs: Number(row.lock_at_ms),
     deadlineMs: Number(row.deadline_ms),

@@ -3,6 +3,7 @@ import { LEADERBOARD_METHOD } from "../../../contracts/arena/arena-texts.js";
 import { findCatalogRoute } from "../../../contracts/route-catalog.js";
 import type { ArenaScoresService } from "../../../services/arena/arena-scores-service.js";
 import type { RouteModule } from "../../route-module.js";
+import { skillWire } from "./skill-wire.js";
 
 export function arenaPerformanceRoute(scores: ArenaScoresService): RouteModule {
   return {
@@ -12,16 +13,16 @@ export function arenaPerformanceRoute(scores: ArenaScoresService): RouteModule {
       const board = await scores.leaderboard(params.limit);
       return {
         min_settled_entries: board.minSettled,
+        min_deadlines: board.minDeadlines,
         agents_scored: board.agentsScored,
         agents_ranked: board.ranked.length,
         leaderboard: board.ranked.map((r, i) => ({
           rank: i + 1,
           agent: r.agent,
-          n: r.n,
-          mean_brier: r.meanBrier,
-          brier_skill_score: r.brierSkill,
-          skill_ci_low: r.skillLow,
-          skill_ci_high: r.skillHigh,
+          n: r.summary.n,
+          ...skillWire(r.skill),
+          mean_brier: r.summary.meanBrier,
+          brier_skill_score: r.summary.brierSkill,
         })),
         method: LEADERBOARD_METHOD,
       };
