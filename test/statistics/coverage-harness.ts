@@ -70,3 +70,21 @@ export function randomWalkSeries(seed: number, bars: number, dailyDrift: number,
 
 /** The true mean h-day simple return of randomWalkSeries. */
 export const randomWalkHorizonMean = (days: number, dailyDrift: number, dailyVol: number) => Math.exp(days * (dailyDrift + (dailyVol * dailyVol) / 2)) - 1;
+
+/**
+ * A daily path (every calendar day) whose log level is a mean-reverting AR(1): log x_t = μ + φ (log x_{t-1} - μ) + σ z,
+ * as a volatility index or a yield behaves (it returns to its usual level instead of wandering off).
+ */
+export function meanRevertingSeries(seed: number, bars: number, level: number, phi: number, dailyVol: number, ticker = "MR"): PriceSeries {
+  const z = normalSampler(mulberry32(seed));
+  const mu = Math.log(level);
+  let logX = mu;
+  const start = Date.UTC(2000, 0, 3);
+  const rows = [];
+  for (let i = 0; i < bars; i++) {
+    if (i > 0) logX = mu + phi * (logX - mu) + dailyVol * z();
+    const close = Math.exp(logX);
+    rows.push({ tsMs: start + i * DAY_MS, open: close, high: close, low: close, close, volume: null });
+  }
+  return toPriceSeries(ticker, "1d", rows);
+}
