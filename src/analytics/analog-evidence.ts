@@ -47,14 +47,16 @@ export function analogEvidence(
   query: { start: number; m: number; kind: OutcomeKind },
   horizonDays: number,
   kindOf: (series: PriceSeries) => OutcomeKind = () => query.kind,
+  /** How much the choice of analogs spreads their mean (selection-effect.ts, measured on the query's own history). */
+  designEffect: number | null = 1,
 ): AnalogEvidence {
   const counted = countedOutcomes(analogs, querySeries, query.start, horizonDays);
   const queryBaseline = unconditionalBaseline(querySeries, horizonDays);
   if (counted.every((c) => c.series === querySeries)) {
     const independent = selectIndependent(counted).map((i) => counted[i].value);
-    return { evidence: forecastEvidence(independent, queryBaseline), pooling: null };
+    return { evidence: forecastEvidence(independent, queryBaseline, queryBaseline, designEffect), pooling: null };
   }
-  return pooledEvidence(counted, querySeries, query, queryBaseline, kindOf);
+  return pooledEvidence(counted, querySeries, query, queryBaseline, kindOf, designEffect);
 }
 
 interface Counted {
@@ -89,6 +91,7 @@ function pooledEvidence(
   query: { start: number; m: number; kind: OutcomeKind },
   queryBaseline: Baseline,
   kindOf: (series: PriceSeries) => OutcomeKind,
+  designEffect: number | null,
 ): AnalogEvidence {
   const horizonDays = queryBaseline.horizonDays;
   const queryVolatility = windowVolatility(querySeries, query.start + query.m - 1, query.m);
@@ -123,6 +126,7 @@ function pooledEvidence(
     kept.map((c) => c.adjusted),
     queryBaseline,
     pooledBaselineError(kept, baselines, queryBaseline),
+    designEffect,
   );
   return {
     evidence,

@@ -5,6 +5,7 @@ import { toAnalog, type Analog, type Metric } from "./analog-search.js";
 import { adjustAcrossHorizons, forecastEvidence, unconditionalBaseline, type Evidence } from "./forecast-evidence.js";
 import { forwardDistribution, type ForwardDistribution } from "./forward-distribution.js";
 import type { PriceSeries } from "./price-series.js";
+import { selectionEffect } from "./selection-effect.js";
 
 export interface AnalogForecastOptions {
   k: number;
@@ -37,11 +38,18 @@ export function analogForecast(series: PriceSeries, prepared: PreparedSeries, wi
   const distribution = forwardDistribution(series, analogs, window.m, window.start, options.horizonsDays);
   // Causal: the baseline may only use outcomes that had closed by the query's first bar, like the analogs.
   const lastKnown = options.causal ? window.start : undefined;
+  // How much the choice of analogs spreads their mean beyond s²/n, measured on the same history (selection-effect.ts).
+  const designEffects = selectionEffect(series, prepared, window.m, options, window.start);
   return {
     queryReturn: windowReturn(series.closes, window.start, window.m),
     analogs,
     distribution,
     // The horizons of one answer are tested together: their p-values are adjusted for one another.
-    evidence: adjustAcrossHorizons(distribution.horizons.map((h) => forecastEvidence(h.independent, unconditionalBaseline(series, h.horizonDays, lastKnown)))),
+    evidence: adjustAcrossHorizons(
+      distribution.horizons.map((h, i) => {
+        const baseline = unconditionalBaseline(series, h.horizonDays, lastKnown);
+        return forecastEvidence(h.independent, baseline, baseline, designEffects[i]);
+      }),
+    ),
   };
 }

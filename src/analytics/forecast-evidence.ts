@@ -124,6 +124,11 @@ export interface Evidence {
   meanCi: Interval | null;
   intervalMethod: "student_t" | "skew_corrected_t" | null;
   intervalWithheld: string | null;
+  /**
+   * How many times the mean's variance exceeds s²/n because of how the outcomes were chosen (selection-effect.ts):
+   * 1 for outcomes chosen blind to what followed them, null when it could not be measured.
+   */
+  designEffect: number | null;
   excess: Excess;
 }
 
@@ -145,12 +150,12 @@ export interface BaselineError {
  * baseline on about 7). The difference's interval combines the two intervals (MOVER, core/mean-interval.ts);
  * t = (mean - baseline mean) / √(s²/n + se_b²) with Welch-Satterthwaite degrees of freedom.
  */
-export function forecastEvidence(independent: readonly number[], baseline: Baseline, comparison: BaselineError = baseline): Evidence {
+export function forecastEvidence(independent: readonly number[], baseline: Baseline, comparison: BaselineError = baseline, designEffect: number | null = 1): Evidence {
   const n = independent.length;
   const meanIndependent = n === 0 ? null : mean(independent);
-  const own = intervalOfMean(independent, baseline.skewness);
+  const own = intervalOfMean(independent, baseline.skewness, designEffect);
   const base = baseline.mean;
-  const evidence = { baseline, nIndependent: n, meanIndependent, meanCi: own.interval, intervalMethod: own.method, intervalWithheld: own.withheld };
+  const evidence = { baseline, nIndependent: n, meanIndependent, meanCi: own.interval, intervalMethod: own.method, intervalWithheld: own.withheld, designEffect };
   const noExcess: Excess = { mean: null, ci: null, tStat: null, df: null, pValue: null, pAdjusted: null, hypotheses: 1 };
   if (meanIndependent === null || base === null) return { ...evidence, excess: noExcess };
   const excessMean = meanIndependent - base;
@@ -162,7 +167,10 @@ export function forecastEvidence(independent: readonly number[], baseline: Basel
     own.interval === null || baseInterval === null
       ? null
       : differenceInterval({ estimate: meanIndependent, interval: own.interval }, { estimate: base, interval: baseInterval });
-  const test = n >= 2 && seB !== null && nB >= 2 ? welchT(excessMean, sampleStd(independent) ** 2 / n, n - 1, seB ** 2, nB - 1) : null;
+  const test =
+    n >= 2 && seB !== null && nB >= 2 && designEffect !== null
+      ? welchT(excessMean, (Math.max(1, designEffect) * sampleStd(independent) ** 2) / n, n - 1, seB ** 2, nB - 1)
+      : null;
   return {
     ...evidence,
     excess: { mean: excessMean, ci, tStat: test?.t ?? null, df: test?.df ?? null, pValue: test?.p ?? null, pAdjusted: test?.p ?? null, hypotheses: 1 },

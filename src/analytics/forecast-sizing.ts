@@ -41,6 +41,7 @@ export function forecastSizing(forecast: SizedForecast, horizonIndex: number, co
     rescaled: present(analogs.map((_, row) => rescaledAt(row))),
     rescaledIndependent: present(distribution.horizons[horizonIndex].independentAnalogs.map(rescaledAt)),
     skewness: forecast.evidence[horizonIndex].baseline.skewness,
+    designEffect: forecast.evidence[horizonIndex].designEffect,
     volatility: { queryDaily, analogsMedianDaily: measured.length === 0 ? null : median(measured) },
     confidence,
     accountSizeUsd,

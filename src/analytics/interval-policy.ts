@@ -28,12 +28,18 @@ export type MeanInterval =
   | { interval: Interval; method: "student_t" | "skew_corrected_t"; withheld: null }
   | { interval: null; method: null; withheld: string };
 
+/** Why an analog interval is withheld when the spread its analogs' selection adds cannot be measured (selection-effect.ts). */
+export const UNMEASURED_SELECTION =
+  "the spread the choice of analogs adds to their mean could not be measured: fewer than 10 reference windows of this history lie before this one";
+
 /**
  * The INTERVAL_LEVEL interval of the mean of independent `values`: Student's t interval, corrected for the
  * skewness of the distribution they come from when it is known (from the whole history's outcomes at the same
- * horizon: see core/mean-interval.ts), or withheld with the reason.
+ * horizon: see core/mean-interval.ts), or withheld with the reason. `designEffect` (at least 1) is how many times
+ * the mean's variance exceeds s²/n because of how the values were chosen (selection-effect.ts): each side of the
+ * interval is widened by its square root; null means it could not be measured, and the interval is withheld.
  */
-export function intervalOfMean(values: ArrayLike<number>, skewness: number | null): MeanInterval {
+export function intervalOfMean(values: ArrayLike<number>, skewness: number | null, designEffect: number | null = 1): MeanInterval {
   const n = values.length;
   if (n < MIN_INTERVAL_N) {
     return { interval: null, method: null, withheld: `${n} independent outcome${n === 1 ? "" : "s"}: too few for an interval (at least ${MIN_INTERVAL_N})` };
@@ -49,8 +55,12 @@ export function intervalOfMean(values: ArrayLike<number>, skewness: number | nul
       withheld: `outcomes this skewed (skewness ${gamma.toFixed(1)}) need at least ${needed} independent values for an interval that holds its level; there are ${n}`,
     };
   }
+  if (designEffect === null) return { interval: null, method: null, withheld: UNMEASURED_SELECTION };
+  const centre = mean(values);
+  const plain = skewCorrectedMeanInterval(centre, std, n, INTERVAL_LEVEL, gamma);
+  const widen = Math.sqrt(Math.max(1, designEffect));
   return {
-    interval: skewCorrectedMeanInterval(mean(values), std, n, INTERVAL_LEVEL, gamma),
+    interval: { low: centre - widen * (centre - plain.low), high: centre + widen * (plain.high - centre) },
     method: skewness === null ? "student_t" : "skew_corrected_t",
     withheld: null,
   };

@@ -21,6 +21,8 @@ export interface SizingInput {
   rescaledIndependent: readonly number[];
   /** Skewness of the series' outcomes at this horizon (the baseline's), for the interval's skew correction. */
   skewness: number | null;
+  /** How much the analogs' selection spreads their mean beyond s²/n (selection-effect.ts); null: unmeasured, no interval. */
+  designEffect: number | null;
   volatility: SizingVolatility;
   /** The caller's own confidence in [0, 1]. */
   confidence: number;
@@ -83,7 +85,7 @@ export function kellySizing(input: SizingInput): Sizing {
   const expectedReturn = n === 0 ? null : mean(outcomes);
   const std = n >= 2 ? sampleStd(outcomes) : null;
   const variance = std === null || std === 0 ? null : std * std;
-  const interval = intervalOfMean(outcomes, input.skewness);
+  const interval = intervalOfMean(outcomes, input.skewness, input.designEffect);
   const shrunkReturn = interval.interval === null ? 0 : Math.max(0, interval.interval.low);
   const shrink = expectedReturn !== null && expectedReturn > 0 ? shrunkReturn / expectedReturn : 0;
   const kellyRaw = expectedReturn === null || variance === null ? null : expectedReturn / variance;

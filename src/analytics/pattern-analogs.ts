@@ -6,6 +6,7 @@ import { toAnalog, type Analog, type Metric } from "./analog-search.js";
 import { summarizeAnalogs, type AnalogSummary } from "./analog-summary.js";
 import { summarizeAnalogsAcross, type SearchableSeries } from "./cross-series-analogs.js";
 import { adjustAcrossHorizons, type Evidence } from "./forecast-evidence.js";
+import { selectionEffect } from "./selection-effect.js";
 
 export const SUMMARY_HORIZONS_DAYS = [7, 30] as const;
 
@@ -62,7 +63,11 @@ export function patternAnalogs(list: readonly SearchableSeries[], search: Patter
     search.excludeRanges === undefined ? summarizeAnalogs(own.series, found, search.queryStart) : summarizeAnalogsAcross(withSeries, own.series, search.queryStart);
   const kinds = new Map(list.map((entry, i) => [entry.series, search.outcomeKinds?.[i] ?? "price"] as const));
   const query = { start: search.queryStart, m: search.m, kind: kinds.get(own.series)! };
-  const perHorizon = SUMMARY_HORIZONS_DAYS.map((horizonDays) => analogEvidence(withSeries, own.series, query, horizonDays, (series) => kinds.get(series) ?? "price"));
+  // The spread the choice of analogs adds, measured on the query's own history (for a universe, an approximation).
+  const designEffects = selectionEffect(own.series, own.prepared, search.m, { k: search.k, metric: search.metric, horizonsDays: SUMMARY_HORIZONS_DAYS, causal: false }, search.queryStart);
+  const perHorizon = SUMMARY_HORIZONS_DAYS.map((horizonDays, h) =>
+    analogEvidence(withSeries, own.series, query, horizonDays, (series) => kinds.get(series) ?? "price", designEffects[h]),
+  );
   const adjusted = adjustAcrossHorizons(perHorizon.map((h) => h.evidence));
   const evidence = SUMMARY_HORIZONS_DAYS.map((horizonDays, h) => ({ horizonDays, evidence: adjusted[h], pooling: perHorizon[h].pooling }));
   return { analogs: found, summary: { summary, evidence } };

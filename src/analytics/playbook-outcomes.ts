@@ -1,4 +1,5 @@
 import { DAY_MS } from "../domain/bar.js";
+import type { Metric } from "./analog-search.js";
 import { alignedReturns, type AlignedReturns } from "./aligned-returns.js";
 import { anchoredMove, outcomeDistribution } from "./anchored-outcomes.js";
 import { adjustAcrossHorizons, forecastEvidence, unconditionalBaseline, type Evidence } from "./forecast-evidence.js";
@@ -37,6 +38,8 @@ export interface PlaybookAnchors {
   horizonsDays: number[];
   /** How many of the latest aligned daily returns before endMs the lead-lag correlations use. */
   leadLagReturns: number;
+  /** The search that chose the analogs, so the spread its choice adds can be measured (selection-effect.ts). */
+  search: { m: number; k: number; metric: Metric; queryStart: number };
 }
 
 export interface PlaybookOutcomes {
@@ -49,8 +52,14 @@ export interface PlaybookOutcomes {
  * The ticker's and each peer's outcomes after the analogs, and each peer's lead-lag with the ticker. The
  * p-values of every series and horizon of the answer are adjusted together: a buyer scans them all.
  */
-export function playbookOutcomes(ticker: PriceSeries, peers: readonly PriceSeries[], anchors: PlaybookAnchors): PlaybookOutcomes {
-  const outcomesOf = (series: PriceSeries) => anchors.horizonsDays.map((days) => horizonOutcome(series, anchors, days));
+export function playbookOutcomes(
+  ticker: PriceSeries,
+  peers: readonly PriceSeries[],
+  anchors: PlaybookAnchors,
+  /** Per horizon: the spread the ticker's analog choice adds (selection-effect.ts), applied to every series' moves after those analogs. */
+  designEffects: readonly (number | null)[] = anchors.horizonsDays.map(() => 1),
+): PlaybookOutcomes {
+  const outcomesOf = (series: PriceSeries) => anchors.horizonsDays.map((days, h) => horizonOutcome(series, anchors, days, designEffects[h]));
   const rows = [outcomesOf(ticker), ...peers.map(outcomesOf)];
   const adjusted = adjustAcrossHorizons(rows.flat().map((row) => row.evidence));
   let next = 0;
@@ -65,7 +74,7 @@ export function playbookOutcomes(ticker: PriceSeries, peers: readonly PriceSerie
  * An analog that ends before the query window and whose horizon reaches into it does not count (null): its
  * outcome would be made of the same days as the query itself, the ticker's or a peer's alike.
  */
-function horizonOutcome(series: PriceSeries, anchors: PlaybookAnchors, horizonDays: number): HorizonOutcome {
+function horizonOutcome(series: PriceSeries, anchors: PlaybookAnchors, horizonDays: number, designEffect: number | null): HorizonOutcome {
   const { startsMs, anchorsMs, queryStartMs } = anchors;
   const values = anchorsMs.map((anchorMs) =>
     anchorMs < queryStartMs && anchorMs + horizonDays * DAY_MS > queryStartMs ? null : anchoredMove(series, anchorMs, horizonDays),
@@ -73,7 +82,8 @@ function horizonOutcome(series: PriceSeries, anchors: PlaybookAnchors, horizonDa
   // Independent: the moves whose [analog start, anchor + horizon] spans share no day.
   const known = values.flatMap((value, i) => (value === null ? [] : [{ value, start: startsMs[i], end: anchorsMs[i] + horizonDays * DAY_MS }]));
   const independent = selectIndependent(known).map((i) => known[i].value);
-  const evidence = forecastEvidence(independent, unconditionalBaseline(series, horizonDays));
+  const baseline = unconditionalBaseline(series, horizonDays);
+  const evidence = forecastEvidence(independent, baseline, baseline, designEffect);
   return { horizonDays, ...outcomeDistribution(values), values, evidence };
 }
 

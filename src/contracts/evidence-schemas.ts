@@ -12,8 +12,12 @@ export const INTERVAL_TEXT =
   "Interval: 90% central interval of the mean of the independent outcomes (those whose spans share no daily return): " +
   "Student's t interval, corrected for the skewness of the baseline's outcomes (the same series at the same horizon) by " +
   "Hall's transformation (method skew_corrected_t). It is withheld, with the reason in `withheld`, below 5 independent " +
-  "outcomes and when the outcomes are too skewed for their number (|skewness| / sqrt(n) > 1.5). Its coverage is measured " +
-  "by seeded simulations (docs/statistics.md).";
+  "outcomes and when the outcomes are too skewed for their number (|skewness| / sqrt(n) > 1.5). Where the outcomes follow " +
+  "best-match analogs, each side is widened by the square root of `design_effect`: the best non-overlapping matches lean " +
+  "their outcomes (a window wins over its shifted neighbours, which hold its outcome days), so their mean varies more than " +
+  "s^2/n says; the factor is measured on 40 reference windows of the same history searched the same way (in causal mode " +
+  "only those that end before the query), and the interval is withheld when fewer than 10 are available. Its coverage is " +
+  "measured by seeded simulations (docs/statistics.md).";
 
 export const ModeSchema = z.enum(["causal", "full_history"]).openapi({
   description:
@@ -57,7 +61,20 @@ export const MeanCiSchema = z
       .enum(["student_t", "skew_corrected_t"])
       .nullable()
       .openapi({ description: "How the interval was drawn; null when it is withheld" }),
-    withheld: z.string().nullable().openapi({ description: "Why there is no interval (too few outcomes, too skewed for their number); null when there is one" }),
+    withheld: z
+      .string()
+      .nullable()
+      .openapi({ description: "Why there is no interval (too few outcomes, too skewed for their number, the analogs' selection effect unmeasurable); null when there is one" }),
+    design_effect: z
+      .number()
+      .nullable()
+      .openapi({
+        description:
+          "How many times the mean's variance exceeds s^2/n because of how the outcomes were chosen (at least 1); the interval's half-widths " +
+          "and the excess's t statistic use it. Measured for analog searches of one series (get_patterns, forward distributions, " +
+          "position size, playbook, signals); 1 where outcomes are not chosen by their match (backtest buckets) and for the macro " +
+          "analogs, whose short-horizon intervals are known to run below nominal (docs/statistics.md); null when it could not be measured",
+      }),
   })
   .openapi("MeanInterval", { description: INTERVAL_TEXT });
 
@@ -72,7 +89,10 @@ export const ExcessSchema = z
     t_stat: z
       .number()
       .nullable()
-      .openapi({ description: "(mean - baseline mean) / sqrt(s^2 / n_independent + baseline.mean_se^2); null below two outcomes or without a baseline error" }),
+      .openapi({
+        description:
+          "(mean - baseline mean) / sqrt(design_effect * s^2 / n_independent + baseline.mean_se^2); null below two outcomes, without a baseline error or without a design effect",
+      }),
     df: z.number().nullable().openapi({ description: "Welch-Satterthwaite degrees of freedom of t_stat" }),
     p_value: z.number().nullable().openapi({ description: "Two-sided p-value of t_stat (Student's t with df)" }),
     p_adjusted: z

@@ -13,7 +13,10 @@ function expectEvidence(e: Body, where: string) {
   // Overlapping outcomes: far fewer independent periods than outcomes, and the standard error says so.
   expect(e.baseline.n_effective, where).toBeLessThan(e.baseline.n);
   expect(e.baseline.mean_se, where).toBeCloseTo(e.baseline.std / Math.sqrt(e.baseline.n_effective), 12);
-  expect(Object.keys(e.mean_ci).sort(), where).toEqual(["high", "level", "low", "mean", "method", "n_independent", "withheld"]);
+  expect(Object.keys(e.mean_ci).sort(), where).toEqual(["design_effect", "high", "level", "low", "mean", "method", "n_independent", "withheld"]);
+  // The selection's design effect is at least 1, or null with the interval withheld.
+  if (e.mean_ci.design_effect === null) expect(e.mean_ci.low, where).toBeNull();
+  else expect(e.mean_ci.design_effect, where).toBeGreaterThanOrEqual(1);
   expect(e.mean_ci.level, where).toBe(0.9);
   expect(Object.keys(e.excess_over_baseline).sort(), where).toEqual(["df", "high", "hypotheses", "low", "mean", "p_adjusted", "p_value", "t_stat"]);
   if (e.mean_ci.low === null) {

@@ -83,7 +83,7 @@ describe("forecast analytics on hand-checked cases", () => {
   it("sizes the lower confidence bound of the expected return, clamped to the leverage cap, halved and scaled", () => {
     const volatility = { queryDaily: 0.02, analogsMedianDaily: 0.01 };
     const size = (outcomes: number[], confidence = 0.5) =>
-      kellySizing({ rescaled: outcomes, rescaledIndependent: outcomes, skewness: null, volatility, confidence, accountSizeUsd: 1000, lastClose: 50 });
+      kellySizing({ rescaled: outcomes, rescaledIndependent: outcomes, skewness: null, designEffect: 1, volatility, confidence, accountSizeUsd: 1000, lastClose: 50 });
     const outcomes = [0.5, -0.05, 0.2, 0.3, 0.1];
     // By hand: mean 0.21, sample variance 0.043 (squares 0.0841 + 0.0676 + 0.0001 + 0.0081 + 0.0121 over 4), t(0.95, 4) = 2.131847.
     const mean = 0.21;

@@ -143,9 +143,9 @@ export function naiveForecast(ds: Dataset, queryStart: number, m: number, k: num
  * The independent outcomes as documented: spans [start, end] sorted by end (then start), kept greedily when
  * a span starts at or after the last kept one's end; the kept values in that order.
  */
-export function naiveIndependentValues(items: { span: [number, number]; value: number }[]): number[] {
+export function naiveIndependentValues<T>(items: { span: [number, number]; value: T }[]): T[] {
   const sorted = [...items].sort((a, b) => a.span[1] - b.span[1] || a.span[0] - b.span[0]);
-  const kept: number[] = [];
+  const kept: T[] = [];
   let lastEnd = -Infinity;
   for (const item of sorted) {
     if (item.span[0] >= lastEnd) {
@@ -181,6 +181,7 @@ export function naiveBaseline(ds: Dataset, days: number, lastClose = Infinity) {
  */
 export function expectEvidenceMatches(wire: Record<string, any>, e: NaiveEvidence, expectFn: (v: unknown, where?: string) => any) {
   expectFn(wire.mean_ci.mean).toBeCloseTo(e.mean, 12);
+  expectFn(wire.mean_ci.design_effect).toBeCloseTo(e.designEffect, 9);
   expectFn(wire.baseline.mean).toBeCloseTo(e.baseline.mean, 12);
   expectFn(wire.baseline.n_effective).toBe(e.baseline.nEffective);
   expectFn(wire.baseline.mean_se).toBeCloseTo(e.baseline.meanSe, 12);

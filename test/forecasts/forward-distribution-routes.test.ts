@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { SHARED_PRESENT } from "../support/shared-paths.js";
 import { expectValidationFailures, paidRoutes } from "../support/paid-routes.js";
 import { naiveEvidence, naiveHolm, type NaiveEvidence } from "../reference/naive-evidence.js";
+import { naiveDesignEffect } from "../reference/naive-selection-effect.js";
 import { expectEvidenceMatches, expectStatsClose, naiveBaseline, naiveForecast, naiveStats, readDataset, type Dataset } from "./forecast-oracle.js";
 
 type Body = Record<string, any>;
@@ -54,6 +55,9 @@ describe.skipIf(!SHARED_PRESENT)("/forward_distribution and /api/backtest on the
     const m = spy.dates.indexOf("2020-03-20") - start;
     const expected = expectForecast(body, spy, start, m, 10, [7, 30], true);
     const evidences: NaiveEvidence[] = [];
+    // The best-match selection's design effect, from 40 reference windows before the query (naive-selection-effect.ts).
+    const designEffects = naiveDesignEffect(spy, m, 10, [7, 30], true, start);
+    expect(designEffects.every((d) => d !== null && d >= 1)).toBe(true);
     expected.horizons.forEach((h, i) => {
       const wire = body.horizons[i];
       // Causal: the baseline uses only outcomes that closed by the query's first bar.
@@ -61,7 +65,7 @@ describe.skipIf(!SHARED_PRESENT)("/forward_distribution and /api/backtest on the
       expect(wire.baseline).toMatchObject({ horizon_days: h.days, n: base.values.length, first_date: base.first, last_date: base.last });
       expect(wire.baseline.mean).toBeCloseTo(base.mean, 12);
       expect(wire.baseline.last_date < "2020-02-20").toBe(true);
-      const e = naiveEvidence(h.independent, base);
+      const e = naiveEvidence(h.independent, base, designEffects[i]!);
       expect(wire.mean_ci).toMatchObject({ n_independent: h.independent.length, level: 0.9 });
       expectEvidenceMatches(wire, e, (v) => expect(v));
       evidences.push(e);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { naiveMeanInterval, naiveSkewness } from "../reference/naive-evidence.js";
+import { naiveDesignEffect } from "../reference/naive-selection-effect.js";
 import { SHARED_PRESENT } from "../support/shared-paths.js";
 import { expectValidationFailures, paidRoutes } from "../support/paid-routes.js";
 import { naiveBaseline, naiveForecast, naivePercentile, readDataset, type Dataset } from "./forecast-oracle.js";
@@ -41,7 +42,10 @@ function expectedSizing(file: string, startDate: string, endDate: string, k: num
   const n = independent.length;
   const mean = independent.reduce((s, v) => s + v, 0) / n;
   const variance = independent.reduce((s, v) => s + (v - mean) ** 2, 0) / (n - 1);
-  const interval = n < 5 ? null : naiveMeanInterval(mean, Math.sqrt(variance), n, naiveSkewness(base.values));
+  // The interval is widened by the square root of the analogs' selection effect (naive-selection-effect.ts).
+  const widen = Math.sqrt(naiveDesignEffect(ds, m, k, [days], true, start)[0]!);
+  const plain = n < 5 ? null : naiveMeanInterval(mean, Math.sqrt(variance), n, naiveSkewness(base.values));
+  const interval = plain === null ? null : { low: mean - widen * (mean - plain.low), high: mean + widen * (plain.high - mean) };
   const shrunk = interval === null ? 0 : Math.max(0, interval.low);
   const full = Math.min(1, shrunk / variance);
   const adjusted = (full / 2) * confidence;

@@ -56,6 +56,7 @@ export function naiveMeanInterval(mean: number, std: number, n: number, skewness
 }
 
 export interface NaiveEvidence {
+  designEffect: number;
   mean: number;
   std: number;
   interval: { low: number; high: number } | null;
@@ -69,10 +70,11 @@ export interface NaiveEvidence {
 
 /**
  * independent: the analogs' independent outcomes; baseline: every overlapping outcome of the series with its
- * bar span. The interval is withheld below 5 outcomes and when |skewness| / √n > 1.5; the excess interval joins
+ * bar span; designEffect: the selection's design effect (1 for outcomes not chosen by their match). The interval is
+ * withheld below 5 outcomes and when |skewness| / √n > 1.5; the excess interval joins
  * the two intervals side by side (MOVER); t has Welch-Satterthwaite degrees of freedom.
  */
-export function naiveEvidence(independent: number[], baseline: { values: number[]; spans: [number, number][] }): NaiveEvidence {
+export function naiveEvidence(independent: number[], baseline: { values: number[]; spans: [number, number][] }, designEffect = 1): NaiveEvidence {
   const n = independent.length;
   const mean = meanOf(independent);
   const std = stdOf(independent);
@@ -81,7 +83,10 @@ export function naiveEvidence(independent: number[], baseline: { values: number[
   const skew = naiveSkewness(baseline.values);
   const nEff = naiveEffectiveSize(baseline.spans);
   const se = bStd / Math.sqrt(nEff);
-  const interval = n < MIN_N || Math.abs(skew) / Math.sqrt(n) > MAX_SKEW_OVER_ROOT_N ? null : naiveMeanInterval(mean, std, n, skew);
+  const plain = n < MIN_N || Math.abs(skew) / Math.sqrt(n) > MAX_SKEW_OVER_ROOT_N ? null : naiveMeanInterval(mean, std, n, skew);
+  // A best-match selection's design effect D widens each side by √D and the analogs' variance by D.
+  const widen = Math.sqrt(designEffect);
+  const interval = plain === null ? null : { low: mean - widen * (mean - plain.low), high: mean + widen * (plain.high - mean) };
   const bInterval = naiveMeanInterval(bMean, bStd, nEff, skew);
   const excess = mean - bMean;
   const excessInterval =
@@ -91,12 +96,12 @@ export function naiveEvidence(independent: number[], baseline: { values: number[
           low: excess - Math.sqrt((mean - interval.low) ** 2 + (bInterval.high - bMean) ** 2),
           high: excess + Math.sqrt((interval.high - mean) ** 2 + (bMean - bInterval.low) ** 2),
         };
-  const a = std ** 2 / n;
+  const a = (designEffect * std ** 2) / n;
   const b = se ** 2;
   const t = excess / Math.sqrt(a + b);
   const df = (a + b) ** 2 / (a ** 2 / (n - 1) + b ** 2 / (nEff - 1));
   const p = 2 * (1 - naiveStudentTCdf(Math.abs(t), df));
-  return { mean, std, interval, baseline: { mean: bMean, nEffective: nEff, meanSe: se, skewness: skew }, excess, excessInterval, t, df, p };
+  return { designEffect, mean, std, interval, baseline: { mean: bMean, nEffective: nEff, meanSe: se, skewness: skew }, excess, excessInterval, t, df, p };
 }
 
 /** Holm's step-down adjustment of p-values (order kept). */

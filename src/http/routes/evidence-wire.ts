@@ -30,6 +30,7 @@ export function evidenceWire(e: Evidence) {
       level: INTERVAL_LEVEL,
       method: e.intervalMethod,
       withheld: e.intervalWithheld,
+      design_effect: e.designEffect,
     },
     excess_over_baseline: {
       mean: x.mean,

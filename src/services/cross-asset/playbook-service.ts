@@ -75,6 +75,7 @@ export class PlaybookService {
       endMs: query.endMs,
       horizonsDays: query.horizonsDays,
       leadLagReturns: query.leadLagReturns,
+      search: { m: pattern.window.m, k: query.k, metric: query.metric, queryStart: pattern.window.start },
     });
     let next = 0;
     const peers = loadedPeers.map((outcome): PeerPlaybook => {

@@ -57,7 +57,7 @@ function warmUpJobs(refs: HistoryRef[]): AnyJob<HistoryRef>[] {
   const options = { k: 20, metric: "l2" as const, horizonsDays: [7, 30], causal: true };
   jobs.push({ kind: "task", task: "forecast", series: [long], args: { window: { start: n - 60, m: 60 }, options, labelRegime: true } });
   const startsMs = [1_000, 3_000, 5_000].map((i) => WARM_UP_EPOCH_MS + i * DAY_MS);
-  const anchors = { startsMs, anchorsMs: startsMs.map((t) => t + 40 * DAY_MS), queryStartMs: WARM_UP_EPOCH_MS + (n - 60) * DAY_MS, endMs: WARM_UP_EPOCH_MS + n * DAY_MS, horizonsDays: [7, 30], leadLagReturns: 250 };
+  const anchors = { startsMs, anchorsMs: startsMs.map((t) => t + 40 * DAY_MS), queryStartMs: WARM_UP_EPOCH_MS + (n - 60) * DAY_MS, endMs: WARM_UP_EPOCH_MS + n * DAY_MS, horizonsDays: [7, 30], leadLagReturns: 250, search: { m: 60, k: 10, metric: "l2" as const, queryStart: n - 60 } };
   jobs.push({ kind: "task", task: "playbookOutcomes", series: [long, refs[0]], args: anchors });
   jobs.push({ kind: "task", task: "profileStudy", series: [long], args: { lookbackBars: 20, forwardBars: 20, minReturn: -0.05 } });
   jobs.push({ kind: "task", task: "signalReplay", series: [long], args: { horizonDays: 30, firstBar: n - 120, maxSignals: 3 } });

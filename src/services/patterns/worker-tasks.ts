@@ -15,6 +15,7 @@ import { macroAnalogs } from "../../analytics/macro-periods.js";
 import { patternAnalogs, type PatternSearch } from "../../analytics/pattern-analogs.js";
 import type { PriceSeries } from "../../analytics/price-series.js";
 import { playbookOutcomes, type PlaybookAnchors } from "../../analytics/playbook-outcomes.js";
+import { selectionEffect } from "../../analytics/selection-effect.js";
 import { profileStudy } from "../../analytics/profile-study.js";
 import { regimeLabel, type RegimeLabel } from "../../analytics/regime-label.js";
 import { replayStretch } from "../../analytics/signal-replay.js";
@@ -50,7 +51,11 @@ export const WORKER_TASKS = {
     regime: args.labelRegime ? regimeLabel(one.series, args.window.start + args.window.m - 1, args.window.m) : null,
   }),
   /** The first history is the ticker's, the rest its peers'. */
-  playbookOutcomes: ([ticker, ...peers]: readonly TaskSeries[], anchors: PlaybookAnchors) => playbookOutcomes(ticker.series, histories(peers), anchors),
+  playbookOutcomes: ([ticker, ...peers]: readonly TaskSeries[], anchors: PlaybookAnchors) => {
+    const { m, k, metric, queryStart } = anchors.search;
+    const designEffects = selectionEffect(ticker.series, ticker.prepared, m, { k, metric, horizonsDays: anchors.horizonsDays, causal: false }, queryStart);
+    return playbookOutcomes(ticker.series, histories(peers), anchors, designEffects);
+  },
   /** The four histories in MACRO_ROLES order. */
   macroAnalogs: (inputs: readonly TaskSeries[], query: { lookbackDays: number; k: number }) => macroAnalogs(histories(inputs), query),
   correlationReport: (inputs: readonly TaskSeries[], query: { period: string; periodMonths: number }) => correlationReport(histories(inputs), query),

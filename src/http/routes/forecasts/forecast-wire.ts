@@ -89,7 +89,8 @@ export function forecastMethod(forecast: AnalogForecast, k: number): string {
     `first close. Counted outcomes: ${counts}. Percentiles are type 7; hit rate is the share above zero. Baseline: the return ` +
     `from every bar of ${series.ticker} over the same horizon, ${forecast.causal ? "closed by the query's first bar" : "over the whole history"}; ` +
     "mean_ci: 90% Student t interval of the independent outcomes' mean, corrected for the skewness of the baseline's outcomes " +
-    "(withheld below 5 outcomes); excess = that mean minus the baseline mean, its interval and t carrying the baseline mean's own " +
+    "and widened by the square root of design_effect, the extra spread of a best-match selection measured on 40 reference windows " +
+    "of the same history (withheld below 5 outcomes or 10 references); excess = that mean minus the baseline mean, its interval and t carrying the baseline mean's own " +
     `error (n_effective independent periods); p-values adjusted across the answer's horizons (Holm). ${excessSummary(forecast)}`
   );
 }
