@@ -3,7 +3,7 @@ import { horizonCloseIndex } from "./forward-distribution.js";
 import { lowerBound, type PriceSeries } from "./price-series.js";
 
 export type ScoredOutcome =
-  | { kind: "scored"; exit: SignalExit; exitIndex: number; exitPrice: number; assetReturn: number; signalReturn: number }
+  | { kind: "scored"; exit: SignalExit; exitIndex: number; exitPrice: number; assetReturn: number; signalReturn: number; holdReturn: number }
   | { kind: "pending"; reason: string };
 
 /**
@@ -30,10 +30,14 @@ export function scoreSignal(series: PriceSeries, signal: FiredSignal): ScoredOut
           : `no stored close of ${signal.ticker} stands for ${signal.horizonDays} days after ${signal.asOfDate} (a gap in the bars)`,
     };
   }
+  const close = series.closes[horizon];
+  if (!Number.isFinite(close)) return { kind: "pending", reason: `the horizon close of ${signal.ticker} is missing` };
+  // Buy-and-hold over the same period, the baseline a buyer has for free.
+  const holdReturn = close / signal.entryPrice - 1;
   const side = signal.direction === "short" ? -1 : signal.direction === "long" ? 1 : 0;
   const end = (exit: SignalExit, exitIndex: number, exitPrice: number): ScoredOutcome => {
     const assetReturn = exitPrice / signal.entryPrice - 1;
-    return { kind: "scored", exit, exitIndex, exitPrice, assetReturn, signalReturn: side === 0 ? 0 : side * assetReturn };
+    return { kind: "scored", exit, exitIndex, exitPrice, assetReturn, signalReturn: side === 0 ? 0 : side * assetReturn, holdReturn };
   };
   if (side !== 0) {
     for (let i = asOf + 1; i <= horizon; i++) {
@@ -52,7 +56,5 @@ export function scoreSignal(series: PriceSeries, signal: FiredSignal): ScoredOut
       }
     }
   }
-  const close = series.closes[horizon];
-  if (!Number.isFinite(close)) return { kind: "pending", reason: `the horizon close of ${signal.ticker} is missing` };
   return end("horizon", horizon, close);
 }

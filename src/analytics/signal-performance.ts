@@ -34,3 +34,17 @@ export function signalPerformance(records: readonly SignalRecord[]): Performance
     riskAdjusted: stats.mean === null || stats.std === null || stats.std === 0 ? null : stats.mean / stats.std,
   };
 }
+
+/**
+ * One record per signal: rules version 1 logged a signal again on every call, so rows of one ticker, as-of
+ * date, horizon and version are one signal (the first fired is kept). From version 2 the log holds one.
+ */
+export function distinctSignals(records: readonly SignalRecord[]): SignalRecord[] {
+  const seen = new Set<string>();
+  return records.filter((r) => {
+    const key = `${r.ticker}|${r.asOfDate}|${r.horizonDays}|${r.ruleVersion}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

@@ -62,6 +62,7 @@ export function replayStretch(series: PriceSeries, prepared: PreparedSeries, hor
         exitPrice: outcome.exitPrice,
         assetReturn: outcome.assetReturn,
         signalReturn: outcome.signalReturn,
+        holdReturn: outcome.holdReturn,
         // A replay is scored when it is computed: the as-of time of the history it ran on.
         scoredAtMs: series.timesMs[n - 1],
       },

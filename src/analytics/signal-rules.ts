@@ -14,6 +14,24 @@ export const REGIME_WEIGHT = 0.3;
 export const FIRE_THRESHOLD = 0.1;
 /** Trend z of the regime is divided by this before clamping to [-1, 1]: |z| >= 2 is a full-strength trend. */
 export const REGIME_Z_SCALE = 2;
+/** shrink = n_independent / (n_independent + EVIDENCE_SHRINK_N): half weight at 10 independent outcomes. */
+export const EVIDENCE_SHRINK_N = 10;
+/**
+ * A stop or target is never closer to the entry than this many daily standard deviations of the latest window:
+ * a level inside one day's noise is hit by noise (rule version 1 put stops at the analogs' P10, as close as
+ * -0.10%, and 9 of 14 SPY trades were stopped out).
+ */
+export const MIN_LEVEL_DAILY_SIGMAS = 2;
+/**
+ * The version of these rules, logged with every signal: one signal per ticker, as-of date, horizon and version.
+ * 1: shrink from position sizing, stops at P10/P90. 2: shrink n / (n + 10), levels at least 2 daily sigmas away.
+ */
+export const SIGNAL_RULES_VERSION = 2;
+
+/** How much weight the evidence of n independent outcomes gets (the documented shrink). */
+export function evidenceShrink(nIndependent: number): number {
+  return nIndependent / (nIndependent + EVIDENCE_SHRINK_N);
+}
 
 export interface SignalInputs {
   /** Forward returns at the horizon after the causal analogs of the latest window. */
@@ -21,8 +39,8 @@ export interface SignalInputs {
   nIndependent: number;
   /** Trend z of the regime label over the regime lookback. */
   trendZ: number;
-  /** n_independent / (n_independent + 10), from position sizing: less weight on thin evidence. */
-  shrink: number;
+  /** Daily volatility of the latest window (window-volatility.ts): the floor of the stop and target distances. */
+  dailyVolatility: number | null;
   entryPrice: number;
 }
 
@@ -31,6 +49,8 @@ export interface SignalDecision {
   conviction: number;
   /** ANALOG_WEIGHT * analogScore * shrink + REGIME_WEIGHT * regimeScore * shrink. */
   score: number;
+  /** evidenceShrink(nIndependent). */
+  shrink: number;
   /** mean / std of the analog outcomes, clamped to [-1, 1]; 0 without two outcomes or spread. */
   analogScore: number;
   /** trendZ / REGIME_Z_SCALE clamped to [-1, 1]. */
@@ -45,12 +65,14 @@ const clamp = (x: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, x
 
 /**
  * The signal rules (documented verbatim in the /trading/signal contract). The analog distribution is the
- * evidence; the regime trend leans on it; the sizing shrink scales both by how much independent evidence
- * there is. A call needs |score| >= FIRE_THRESHOLD and the analog mean on the same side (the regime alone
- * never fires a signal). Stop and target are the analogs' P10/P90 outcomes on the losing/winning side.
+ * evidence; the regime trend leans on it; the shrink scales both by how much independent evidence there is.
+ * A call needs |score| >= FIRE_THRESHOLD and the analog mean on the same side (the regime alone never fires a
+ * signal). Stop and target sit at the analogs' P10/P90 outcomes on the losing/winning side, but never closer to
+ * the entry than MIN_LEVEL_DAILY_SIGMAS daily standard deviations.
  */
 export function decideSignal(input: SignalInputs): SignalDecision {
-  const { stats, shrink, entryPrice } = input;
+  const { stats, entryPrice } = input;
+  const shrink = evidenceShrink(input.nIndependent);
   const analogScore = stats.mean === null || stats.std === null || stats.std === 0 ? 0 : clamp(stats.mean / stats.std, -1, 1);
   const regimeScore = clamp(input.trendZ / REGIME_Z_SCALE, -1, 1);
   const analogContribution = ANALOG_WEIGHT * analogScore * shrink;
@@ -58,18 +80,18 @@ export function decideSignal(input: SignalInputs): SignalDecision {
   const score = analogContribution + regimeContribution;
   const mean = stats.mean ?? 0;
   const direction: SignalDirection = score >= FIRE_THRESHOLD && mean > 0 ? "long" : score <= -FIRE_THRESHOLD && mean < 0 ? "short" : "flat";
-  const price = (r: number | null, side: "below" | "above") =>
-    r === null || (side === "below" ? r >= 0 : r <= 0) ? null : entryPrice * (1 + r);
+  const floor = MIN_LEVEL_DAILY_SIGMAS * (input.dailyVolatility ?? 0);
+  // A level `distance` away from the entry on one side; none when neither the analogs nor the floor give a distance.
+  const level = (distance: number, side: 1 | -1) => (distance > 0 ? entryPrice * (1 + side * distance) : null);
+  const below = Math.max(floor, -(stats.p10 ?? 0));
+  const above = Math.max(floor, stats.p90 ?? 0);
   const [stopPrice, targetPrice] =
-    direction === "long"
-      ? [price(stats.p10, "below"), price(stats.p90, "above")]
-      : direction === "short"
-        ? [price(stats.p90, "above"), price(stats.p10, "below")]
-        : [null, null];
+    direction === "long" ? [level(below, -1), level(above, 1)] : direction === "short" ? [level(above, 1), level(below, -1)] : [null, null];
   return {
     direction,
     conviction: direction === "flat" ? 0 : Math.min(1, Math.abs(score)),
     score,
+    shrink,
     analogScore,
     regimeScore,
     analogContribution,

@@ -20,6 +20,8 @@ export interface FiredSignal {
   horizonDays: number;
   /** Mean forward return of the analogs at the horizon (of the asset, not sign-adjusted). */
   expectedReturn: number | null;
+  /** The version of the rules that decided it (analytics/signal-rules.ts); the log keeps one per ticker, as-of, horizon and version. */
+  ruleVersion: number;
 }
 
 /** What the scoring job writes, once, when the horizon has passed and the bars exist. */
@@ -31,6 +33,8 @@ export interface SignalOutcome {
   assetReturn: number;
   /** assetReturn for long, -assetReturn for short, 0 for flat (a flat call holds nothing). */
   signalReturn: number;
+  /** Buy-and-hold over the same period: the horizon close over the entry, minus 1 (no stop, no target); null in rows scored before it was kept. */
+  holdReturn: number | null;
   scoredAtMs: number;
 }
 

@@ -184,6 +184,9 @@ export interface TradingSignalsTable {
   asset_return: number | null;
   signal_return: number | null;
   scored_at_ms: number | null;
+  /** Migration 0012: the rules' version (1 for rows logged before it) and buy-and-hold over the horizon. */
+  rule_version: Generated<number>;
+  hold_return: number | null;
 }
 
 /** One probe of an origin (migration 0007): `checks` and `report` are JSON text. */

@@ -19,9 +19,11 @@ const signal = (id: string, firedAtMs: number, ticker = "SPY"): FiredSignal => (
   targetPrice: 620.125,
   horizonDays: 30,
   expectedReturn: 0.0125,
+  // Version 1 logged every call: several rows of one ticker and as-of date, as these.
+  ruleVersion: 1,
 });
 
-const outcome: SignalOutcome = { exit: "target", exitDate: "2025-01-21", exitPrice: 620.125, assetReturn: 620.125 / 590.5 - 1, signalReturn: 620.125 / 590.5 - 1, scoredAtMs: T0 + 40 * DAY_MS };
+const outcome: SignalOutcome = { exit: "target", exitDate: "2025-01-21", exitPrice: 620.125, assetReturn: 620.125 / 590.5 - 1, signalReturn: 620.125 / 590.5 - 1, holdReturn: 0.031, scoredAtMs: T0 + 40 * DAY_MS };
 
 describeOnEachDatabase("signal log", (open) => {
   it("stores signals as fired, pages newest first after a cursor, and scores each once", async () => {
@@ -63,5 +65,19 @@ describeOnEachDatabase("signal log", (open) => {
     expect((await log.latest("SPY", 20, T0))?.id).toBe("other-horizon");
     expect(await log.latest("SPY", 30, T0 + 6000)).toBeUndefined();
     expect(await log.latest("BTC", 30, T0)).toBeUndefined();
+  });
+
+  it("keeps one signal per ticker, as-of date, horizon and rules version from version 2 on, and answers the one it holds", async () => {
+    const log = new SignalLog((await open()).db);
+    const v2 = (id: string, firedAtMs: number, change: Partial<FiredSignal> = {}) => ({ ...signal(id, firedAtMs), ruleVersion: 2, ...change });
+    expect((await log.append(v2("first", T0 + 1000))).id).toBe("first");
+    // Fired again (a second call, a scan, another node): the logged one comes back, nothing is added.
+    const again = await log.append(v2("second", T0 + 2000, { conviction: 0.9 }));
+    expect(again).toMatchObject({ id: "first", firedAtMs: T0 + 1000, conviction: 0.25, ruleVersion: 2 });
+    // Another horizon, as-of date or version is another signal.
+    await log.append(v2("other-horizon", T0 + 3000, { horizonDays: 7 }));
+    await log.append(v2("other-day", T0 + 4000, { asOfDate: "2025-01-07", asOfMs: T0 + DAY_MS }));
+    await log.append(v2("v3", T0 + 5000, { ruleVersion: 3 }));
+    expect((await log.all({ ticker: "SPY" })).map((r) => r.id)).toEqual(["first", "other-horizon", "other-day", "v3"]);
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { FiredSignal } from "../../src/domain/trading-signal.js";
 import { SIGNAL_SCORING_JOB } from "../../src/jobs/signal-scoring.js";
 import { SignalLog } from "../../src/storage/repos/signal-log.js";
+import { naiveOutcome, readDataset } from "../forecasts/forecast-oracle.js";
 import { FakeClock } from "../support/fake-clock.js";
 import { expectValidationFailures, paidRoutes } from "../support/paid-routes.js";
 import { SHARED_PRESENT } from "../support/shared-paths.js";
@@ -11,7 +12,7 @@ const NOW_MS = Date.parse("2026-11-23T12:00:00.000Z");
 
 function pastSignal(id: string, ticker: string, asOf: string, entry: number, direction: FiredSignal["direction"], stop: number | null, target: number | null): FiredSignal {
   const asOfMs = Date.parse(`${asOf}T00:00:00.000Z`);
-  return { id, firedAtMs: asOfMs + 3_600_000, ticker, asOfDate: asOf, asOfMs, direction, conviction: 0.4, entryPrice: entry, stopPrice: stop, targetPrice: target, horizonDays: 10, expectedReturn: 0.01 };
+  return { id, firedAtMs: asOfMs + 3_600_000, ticker, asOfDate: asOf, asOfMs, direction, conviction: 0.4, entryPrice: entry, stopPrice: stop, targetPrice: target, horizonDays: 10, expectedReturn: 0.01, ruleVersion: 1 };
 }
 
 describe.skipIf(!SHARED_PRESENT)("/trading/signals/history and /trading/performance", () => {
@@ -36,6 +37,7 @@ describe.skipIf(!SHARED_PRESENT)("/trading/signals/history and /trading/performa
       target: fired.body.target,
       horizon_days: 10,
       expected_return: fired.body.expected_return.mean,
+      rule_version: 2,
       due_date: "2025-09-25",
       status: "pending",
       pending_reason: null,
@@ -63,7 +65,8 @@ describe.skipIf(!SHARED_PRESENT)("/trading/signals/history and /trading/performa
     // Outcomes from SPY.csv (see signal-scoring.test.ts): stop at 205, target at 225, short stopped at 220.
     await log.append(pastSignal("p-stop", "SPY", "2020-03-20", 212.106445, "long", 205, 240));
     await log.append(pastSignal("p-target", "SPY", "2020-03-23", 206.683273, "long", 195, 225));
-    await log.append(pastSignal("p-short", "SPY", "2020-03-23", 206.683273, "short", 220, 190));
+    // Another rules version: a separate signal of the same as-of date (one version logs one per date and horizon).
+    await log.append({ ...pastSignal("p-short", "SPY", "2020-03-23", 206.683273, "short", 220, 190), ruleVersion: 2 });
     await log.append(pastSignal("p-flat", "SPY", "2020-04-13", 255.547546, "flat", null, null));
     await harness.service().jobs.runNow(SIGNAL_SCORING_JOB);
     const returns = [205 / 212.106445 - 1, 225 / 206.683273 - 1, -(220 / 206.683273 - 1)];
@@ -81,6 +84,23 @@ describe.skipIf(!SHARED_PRESENT)("/trading/signals/history and /trading/performa
     expect(body.overall.risk_adjusted_ratio).toBeCloseTo(mean / std, 12);
     expect(body.per_ticker).toEqual([{ ticker: "SPY", ...body.overall }]);
     expect(body.mode).toBe("live");
+    // Beside the strategy: buy-and-hold over each trade's 10 days, from the CSV (the horizon close over the entry).
+    const spy = readDataset("SPY.csv");
+    const hold = (asOf: string) => naiveOutcome(spy, spy.dates.indexOf(asOf), 10).ret!;
+    const holds = [hold("2020-03-20"), hold("2020-03-23"), hold("2020-03-23")];
+    const holdMean = holds.reduce((a, b) => a + b, 0) / 3;
+    expect(body.baselines.buy_and_hold).toMatchObject({ n: 3, level: 0.9, low: null, withheld: expect.stringContaining("too few") });
+    expect(body.baselines.buy_and_hold.mean).toBeCloseTo(holdMean, 12);
+    expect(body.baselines.excess_over_hold.mean).toBeCloseTo(mean - holdMean, 12);
+    // Random entries: each trade redrawn in the stretch its ticker's signals span (2020-03-20 to 03-23), 500 draws.
+    expect(body.baselines.random_entry).toMatchObject({ draws: 500, trades: 3 });
+    expect(body.baselines.random_entry.low).toBeLessThanOrEqual(body.baselines.random_entry.high);
+    expect(body.baselines.verdict).toMatch(/^3 scored long or short trades: too few/);
+    const version1Again = await log.append({ ...pastSignal("p-again", "SPY", "2020-03-20", 212.106445, "long", 205, 240), firedAtMs: Date.parse("2020-03-20T18:00:00Z") });
+    expect(version1Again.id).toBe("p-again");
+    await harness.service().jobs.runNow(SIGNAL_SCORING_JOB);
+    // A version-1 row logged again (as repeated calls did) counts once.
+    expect((await call("/trading/performance?ticker=SPY")).body.overall.n_directional).toBe(3);
 
     const pending = (await call("/trading/signals/history?ticker=SPY&limit=1")).body.signals[0];
     expect(pending.pending_reason).toMatch(/do not reach 10 days after 2025-09-15/);

@@ -8,7 +8,7 @@ import { suiteService } from "../support/suite-service.js";
 /** A long/short/flat signal on SPY, fired at the close of `asOf`; prices are from the shared SPY.csv. */
 function spySignal(id: string, asOf: string, entry: number, direction: FiredSignal["direction"], stop: number | null, target: number | null, horizonDays: number): FiredSignal {
   const asOfMs = Date.parse(`${asOf}T00:00:00.000Z`);
-  return { id, firedAtMs: asOfMs + 3_600_000, ticker: "SPY", asOfDate: asOf, asOfMs, direction, conviction: 0.5, entryPrice: entry, stopPrice: stop, targetPrice: target, horizonDays, expectedReturn: null };
+  return { id, firedAtMs: asOfMs + 3_600_000, ticker: "SPY", asOfDate: asOf, asOfMs, direction, conviction: 0.5, entryPrice: entry, stopPrice: stop, targetPrice: target, horizonDays, expectedReturn: null, ruleVersion: 1 };
 }
 
 /*

@@ -29,13 +29,15 @@ describe.skipIf(!SHARED_PRESENT)("/api/signals/live on the daily dataset", () =>
     expect(second.signals.map((s: Body) => [s.status, s.age_seconds])).toEqual([["reused", 600], ["reused", 600]]);
     expect(ids(second)).toEqual(ids(first).slice(0, 2));
 
-    // A /trading/signal fired since is the latest one; past the TTL a new one is fired.
+    // /trading/signal with the same as-of date and horizon answers the signal already logged: one per as-of date.
     const single = (await call("/trading/signal?ticker=AAPL")).body;
+    expect(single.signal_id).toBe(ids(first)[0]);
     expect(ids((await call("/api/signals/live?assets=AAPL")).body)).toEqual([single.signal_id]);
+    // Past the TTL the rules run again; the bars have not moved, so the logged signal comes back, with its age.
     clock.advance(16 * 60_000);
     const third = (await call("/api/signals/live?assets=AAPL")).body;
-    expect(third.signals[0].status).toBe("fresh");
-    expect(ids(third)).not.toEqual([single.signal_id]);
+    expect([third.signals[0].status, third.signals[0].age_seconds]).toEqual(["reused", 26 * 60]);
+    expect(ids(third)).toEqual([single.signal_id]);
     // Another horizon is another signal.
     expect((await call("/api/signals/live?assets=AAPL&horizon_days=20")).body.signals[0].status).toBe("fresh");
   });

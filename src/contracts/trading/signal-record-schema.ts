@@ -14,6 +14,10 @@ export const SignalOutcomeSchema = z
     exit_price: z.number().openapi({ description: "The level (or the bar's open when it opened beyond it), or the horizon close" }),
     asset_return: z.number().openapi({ description: "exit_price / entry - 1" }),
     signal_return: z.number().openapi({ description: "asset_return for long, -asset_return for short, 0 for flat" }),
+    hold_return: z
+      .number()
+      .nullable()
+      .openapi({ description: "Buy-and-hold over the same period: the horizon close / entry - 1, with no stop or target; null for rows scored before it was kept" }),
     scored_at: z.string().openapi({ description: "When the scoring job wrote this outcome (ISO 8601)" }),
   })
   .openapi("TradingSignalOutcome");
@@ -31,6 +35,10 @@ export const SignalRecordSchema = z
     target: z.number().nullable(),
     horizon_days: z.number().int(),
     expected_return: z.number().nullable().openapi({ description: "Analog mean return at the horizon when fired" }),
+    rule_version: z
+      .number()
+      .int()
+      .openapi({ description: "Version of the rules that decided it (2 since shrink n/(n+10) and stops at least 2 daily sigmas; 1 before). The log holds one signal per ticker, as-of date, horizon and version" }),
     due_date: z.string().openapi({ description: "as_of_date + horizon_days: scored on the first run after the bars reach it" }),
     status: z.enum(["pending", "scored"]),
     pending_reason: z.string().nullable().openapi({ description: "Why a due signal is not scored yet (e.g. bars missing); null otherwise" }),

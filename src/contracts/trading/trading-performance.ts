@@ -33,6 +33,42 @@ const FiguresSchema = z
   })
   .openapi("TradingPerformanceFigures");
 
+const MeanFigureSchema = z
+  .object({
+    n: z.number().int().openapi({ description: "Trades in the figure" }),
+    mean: z.number().nullable().openapi({ description: "Mean return per trade, decimal; null without trades" }),
+    low: z.number().nullable().openapi({ description: "Lower end of the 90% Student t interval of the mean; null when withheld" }),
+    high: z.number().nullable(),
+    level: z.number().openapi({ description: "0.9" }),
+    withheld: z.string().nullable().openapi({ description: "Why there is no interval (fewer than 5 trades); null when there is one" }),
+  })
+  .openapi("TradeMean");
+
+const BaselinesSchema = z
+  .object({
+    strategy: MeanFigureSchema.openapi({ description: "The scored long and short signals' signal_return" }),
+    buy_and_hold: MeanFigureSchema.openapi({ description: "hold_return of the same trades: long from the same entry to the horizon close, no stop, no target" }),
+    excess_over_hold: MeanFigureSchema.openapi({ description: "Per trade, signal_return - hold_return (paired): above 0 beyond its interval is an edge over holding" }),
+    random_entry: z
+      .object({
+        draws: z.number().int(),
+        trades: z.number().int().openapi({ description: "Trades redrawn (their bars could be loaded)" }),
+        mean: z.number().openapi({ description: "Mean over draws of a draw's mean return per trade" }),
+        low: z.number().openapi({ description: "5th percentile of the draws' means" }),
+        high: z.number().openapi({ description: "95th percentile of the draws' means" }),
+        strategy_beats: z.number().openapi({ description: "Share of draws whose mean is below the strategy's" }),
+      })
+      .nullable()
+      .openapi({
+        description:
+          "Random entries with the same exposure: per trade, the same ticker, direction, horizon and stop and target distances, at an as-of bar " +
+          "drawn uniformly from the bars the selection's signals of that ticker span, scored as the log scores; 500 draws with a fixed seed " +
+          "(the same selection always gets the same baseline). null without a scored directional trade whose bars could be loaded",
+      }),
+    verdict: z.string().openapi({ description: "The comparison in plain words. An edge needs excess_over_hold's interval above 0 and strategy_beats >= 0.95" }),
+  })
+  .openapi("TradingBaselines");
+
 const response = z
   .object({
     ticker: z.string().nullable(),
@@ -40,6 +76,7 @@ const response = z
     overall: FiguresSchema,
     per_ticker: z.array(FiguresSchema.extend({ ticker: z.string() })).openapi({ description: "Every ticker in the selection, alphabetical" }),
     risk_adjusted_formula: z.string(),
+    baselines: BaselinesSchema.openapi({ description: "The strategy beside what a buyer gets without it: buy-and-hold over the same periods and random entries, with intervals" }),
     mode: z.enum(["live", "backtest"]).openapi({ description: "live: figures from the scored log of signals really fired; backtest: from the walk-forward replay below" }),
     backtest: z
       .object({
@@ -58,7 +95,7 @@ const response = z
 
 export const BACKTEST_METHOD =
   "a signal at bar t is decided exactly as /trading/signal decides at that as-of bar, from bars up to t only (causal analogs whose " +
-  "outcomes closed before the window, the regime of the 60 bars ending at t, the sizing shrink); it is scored as the log scores " +
+  "outcomes closed before the window, the regime of the 60 bars ending at t); it is scored as the log scores " +
   "(stop or target first, else the horizon close); the next signal is replayed at the first bar after that horizon close, so horizons " +
   "never overlap; flat signals take their horizon too. since sets the first as-of date (default: the first bar with 119 bars before " +
   "it); the last signal stays pending when its horizon passes the end of the history, and a signal whose horizon falls in a gap " +
@@ -75,7 +112,9 @@ export const tradingPerformanceContract: OperationContract<typeof params, typeof
     "n scored and n pending, win rate, average and median return and a risk-adjusted ratio, overall and per ticker. A signal's return " +
     "is its exit price (stop or target if one was reached first, else the horizon close) over its entry, minus 1, sign-flipped for " +
     `short; flat signals score 0 and are left out of the returns. ${RISK_ADJUSTED_FORMULA} Filters: ticker, since (fired on or after). ` +
-    "An empty selection is a 200 with zero counts and null figures. mode=backtest (ticker required) instead replays the same rules " +
+    "Version-1 rows logged again on repeated calls count once. Beside the figures, `baselines` compares the trades with buy-and-hold " +
+    "over the same periods (paired) and with random entries of the same exposure and stops, each with a 90% interval, and says in " +
+    "`verdict` whether the rules have an edge. An empty selection is a 200 with zero counts and null figures. mode=backtest (ticker required) instead replays the same rules " +
     `walk-forward over the ticker's stored daily history: ${BACKTEST_METHOD} The figures then describe the replay, and the body says ` +
     "so (mode, backtest.label).",
   params,

@@ -1,11 +1,14 @@
 import { z } from "@hono/zod-openapi";
 import {
   ANALOG_WEIGHT,
+  EVIDENCE_SHRINK_N,
   FIRE_THRESHOLD,
+  MIN_LEVEL_DAILY_SIGMAS,
   REGIME_WEIGHT,
   REGIME_Z_SCALE,
   SIGNAL_ANALOGS,
   SIGNAL_REGIME_BARS,
+  SIGNAL_RULES_VERSION,
   SIGNAL_WINDOW_BARS,
 } from "../../analytics/signal-rules.js";
 import { HORIZON_DAYS_MAX } from "../forecasts/forecast-params.js";
@@ -49,8 +52,9 @@ export const TradingSignalSchema = z
     conviction: z.number().openapi({ description: "min(1, |score|) for long/short, 0 for flat" }),
     score: z.number().openapi({ description: "Sum of the components' contributions, -1 to 1" }),
     entry: z.object({ price: z.number().openapi({ description: "Close of the as-of bar" }), date: z.string() }),
-    stop: z.number().nullable().openapi({ description: "Stop price (the analogs' losing-side percentile); null for flat or when no analog lost" }),
-    target: z.number().nullable().openapi({ description: "Target price (the analogs' winning-side percentile); null for flat or when no analog won" }),
+    stop: z.number().nullable().openapi({ description: "Stop price: the analogs' losing-side percentile, at least 2 daily sigmas from the entry; null for flat" }),
+    target: z.number().nullable().openapi({ description: "Target price: the analogs' winning-side percentile, at least 2 daily sigmas from the entry; null for flat" }),
+    rule_version: z.number().int().openapi({ description: "Version of the rules (2). A repeated call with the same as-of date and horizon answers the signal already logged (same signal_id)" }),
     expected_return: z
       .object({
         mean: z.number().nullable(),
@@ -66,7 +70,7 @@ export const TradingSignalSchema = z
       regime: ComponentSchema.openapi({ description: "The regime label of the latest lookback" }),
       sizing: z
         .object({
-          shrink: z.number().openapi({ description: "n_independent / (n_independent + 10); multiplies every contribution" }),
+          shrink: z.number().openapi({ description: "n_independent / (n_independent + 10); multiplies every contribution (the rule's own, not /position_size's shrink)" }),
           kelly_full_fraction: z.number().openapi({ description: "Long-only Kelly fraction of the same distribution (/position_size), for reference" }),
           contribution: z.null().openapi({ description: "Sizing moves no direction; it scales the others by shrink" }),
         })
@@ -88,12 +92,14 @@ export const tradingSignalContract: OperationContract<typeof params, typeof resp
     "A directional signal for one ticker from the analog engine, fired, logged and answered. As of the last daily bar (as_of_date; " +
     `nothing later is read): the latest ${SIGNAL_WINDOW_BARS}-bar window's ${SIGNAL_ANALOGS} closest causal analogs (only windows that end ` +
     "before it starts; l2) and their forward returns at horizon_days (as /forward_distribution with causal=true); the regime of the latest " +
-    `${SIGNAL_REGIME_BARS} bars (as /regime_detection); the shrink of /position_size on that distribution. Rules: analog_score = ` +
+    `${SIGNAL_REGIME_BARS} bars (as /regime_detection). Rules (version ${SIGNAL_RULES_VERSION}): shrink = n_independent / (n_independent + ${EVIDENCE_SHRINK_N}); analog_score = ` +
     `clamp(mean / std, -1, 1) (0 with fewer than two outcomes or no spread); regime_score = clamp(trend_z / ${REGIME_Z_SCALE}, -1, 1); ` +
     `score = ${ANALOG_WEIGHT} * analog_score * shrink + ${REGIME_WEIGHT} * regime_score * shrink. long when score >= ${FIRE_THRESHOLD} and ` +
     `the analog mean > 0; short when score <= -${FIRE_THRESHOLD} and the mean < 0; otherwise flat (the regime alone never fires). ` +
-    "conviction = min(1, |score|), 0 for flat. Long: stop = entry * (1 + P10) when P10 < 0, target = entry * (1 + P90) when P90 > 0; " +
-    "short: stop = entry * (1 + P90) when P90 > 0, target = entry * (1 + P10) when P10 < 0; flat: neither. The narrative " +
+    `conviction = min(1, |score|), 0 for flat. With sigma the daily volatility of the latest ${SIGNAL_WINDOW_BARS} bars (std of daily log returns), ` +
+    `down = max(${MIN_LEVEL_DAILY_SIGMAS} * sigma, -P10) and up = max(${MIN_LEVEL_DAILY_SIGMAS} * sigma, P90): long: stop = entry * (1 - down), target = entry * (1 + up); ` +
+    "short: stop = entry * (1 + up), target = entry * (1 - down); flat: neither (a level inside one day's noise is not a stop). " +
+    "One signal per ticker, as-of date, horizon and rules version is logged: a repeated call answers the logged one. The narrative " +
     "(/api/narrative) is not an input (components.narrative is null with the reason). Every signal is stored in the public log at the moment it is " +
     "fired and scored by a job after its horizon (see /trading/signals/history and /trading/performance). A reference, not advice.",
   params,

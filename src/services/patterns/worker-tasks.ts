@@ -16,6 +16,8 @@ import { patternAnalogs, type PatternSearch } from "../../analytics/pattern-anal
 import type { PriceSeries } from "../../analytics/price-series.js";
 import { playbookOutcomes, type PlaybookAnchors } from "../../analytics/playbook-outcomes.js";
 import { selectionEffect } from "../../analytics/selection-effect.js";
+import { compareWithBaselines } from "../../analytics/trading-baselines.js";
+import type { SignalRecord } from "../../domain/trading-signal.js";
 import { profileStudy } from "../../analytics/profile-study.js";
 import { regimeLabel, type RegimeLabel } from "../../analytics/regime-label.js";
 import { replayStretch } from "../../analytics/signal-replay.js";
@@ -66,6 +68,11 @@ export const WORKER_TASKS = {
   profileStudy: ([one]: readonly TaskSeries[], options: ProfileBacktestOptions) => profileStudy(one.series, options),
   signalReplay: ([one]: readonly TaskSeries[], args: { horizonDays: number; firstBar: number; maxSignals: number }) =>
     replayStretch(one.series, one.prepared, args.horizonDays, args.firstBar, args.maxSignals),
+  /** The histories of the records' tickers (any order; a ticker without one is left out of the random baseline). */
+  tradingBaselines: (inputs: readonly TaskSeries[], args: { records: SignalRecord[] }) => {
+    const byTicker = new Map(inputs.map((one) => [one.series.ticker, one.series] as const));
+    return compareWithBaselines(args.records, (ticker) => byTicker.get(ticker) ?? null);
+  },
 } satisfies Record<string, (inputs: readonly TaskSeries[], args: never) => unknown>;
 
 export type WorkerTasks = typeof WORKER_TASKS;

@@ -39,7 +39,9 @@ export class LiveSignalService {
       const recent = await this.log.latest(this.resolve(asset).ticker, horizonDays, nowMs - LIVE_SIGNAL_TTL_MS);
       if (recent !== undefined) return { asset, signal: recent, reused: true, ageMs: nowMs - recent.firedAtMs };
       const { signal } = await this.signals.fire({ ticker: asset, horizonDays });
-      return { asset, signal: { ...signal, status: "pending", pendingReason: null, outcome: null }, reused: false, ageMs: 0 };
+      // The log holds one signal per as-of date: when the bars have not moved since one was logged, that one is answered.
+      const ageMs = nowMs - signal.firedAtMs;
+      return { asset, signal: { ...signal, status: "pending", pendingReason: null, outcome: null }, reused: ageMs > 0, ageMs };
     } catch (error) {
       return { asset, failure: itemFailure(asset, error) };
     }

@@ -1,6 +1,7 @@
 import { lowerBound } from "../../analytics/price-series.js";
 import { signalPerformance, type PerformanceFigures } from "../../analytics/signal-performance.js";
 import { REPLAY_FIRST_BAR, type ReplayStretch } from "../../analytics/signal-replay.js";
+import type { BaselineComparison } from "../../analytics/trading-baselines.js";
 import { AppError } from "../../domain/app-error.js";
 import { formatBarTime } from "../../domain/bar.js";
 import type { SignalRecord } from "../../domain/trading-signal.js";
@@ -16,6 +17,8 @@ export interface SignalBacktest {
   /** Every replayed signal in time order; the last may be pending (its horizon is beyond the history). */
   signals: SignalRecord[];
   figures: PerformanceFigures;
+  /** The replayed trades beside buy-and-hold over the same periods and random entries with the same exposure. */
+  baselines: BaselineComparison;
   /** The last bar of the history the replay ran on. */
   lastDate: string;
 }
@@ -49,6 +52,7 @@ export class SignalBacktestService {
       signals.push(...stretch.signals);
       at = stretch.nextBar;
     }
-    return { ticker: series.ticker, horizonDays: query.horizonDays, signals, figures: signalPerformance(signals), lastDate: formatBarTime(series.timesMs[n - 1], "1d") };
+    const baselines = await this.runner.compute("tradingBaselines", [series], { records: signals });
+    return { ticker: series.ticker, horizonDays: query.horizonDays, signals, figures: signalPerformance(signals), baselines, lastDate: formatBarTime(series.timesMs[n - 1], "1d") };
   }
 }

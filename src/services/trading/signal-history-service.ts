@@ -1,7 +1,11 @@
-import { signalPerformance, type PerformanceFigures } from "../../analytics/signal-performance.js";
+import { distinctSignals, signalPerformance, type PerformanceFigures } from "../../analytics/signal-performance.js";
+import type { BaselineComparison } from "../../analytics/trading-baselines.js";
+import type { PriceSeries } from "../../analytics/price-series.js";
 import { validationError } from "../../domain/app-error.js";
 import type { SignalRecord } from "../../domain/trading-signal.js";
 import type { SignalLog } from "../../storage/repos/signal-log.js";
+import type { SeriesCache } from "../market-data/series-cache.js";
+import type { SearchRunner } from "../patterns/search-job.js";
 
 export interface HistoryQuery {
   ticker?: string;
@@ -19,6 +23,10 @@ export interface HistoryPage {
 export interface PerformanceReport {
   overall: PerformanceFigures;
   perTicker: { ticker: string; figures: PerformanceFigures }[];
+  /** The scored trades beside buy-and-hold and random entries (analytics/trading-baselines.ts). */
+  baselines: BaselineComparison;
+  /** Tickers whose bars could not be loaded: their trades are left out of the random-entry baseline only. */
+  unloaded: string[];
 }
 
 /** The cursor is the last row's (fired_at_ms, id): stable while new signals are appended on top. */
@@ -33,7 +41,11 @@ function decodeCursor(cursor: string): { firedAtMs: number; id: string } {
 
 /** Reads the signal log: pages of it, newest first, and the track record computed from its scored rows. */
 export class SignalHistoryService {
-  constructor(private readonly log: SignalLog) {}
+  constructor(
+    private readonly log: SignalLog,
+    private readonly seriesCache: SeriesCache,
+    private readonly runner: SearchRunner,
+  ) {}
 
   async page(query: HistoryQuery): Promise<HistoryPage> {
     const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
@@ -44,11 +56,24 @@ export class SignalHistoryService {
   }
 
   async performance(query: { ticker?: string; sinceMs?: number }): Promise<PerformanceReport> {
-    const records = await this.log.all(query);
+    const records = distinctSignals(await this.log.all(query));
     const tickers = [...new Set(records.map((r) => r.ticker))].sort();
+    // The random-entry baseline redraws each traded ticker's bars: loaded here, drawn on a worker.
+    const traded = [...new Set(records.filter((r) => r.status === "scored" && r.direction !== "flat").map((r) => r.ticker))].sort();
+    const loaded: PriceSeries[] = [];
+    const unloaded: string[] = [];
+    for (const ticker of traded) {
+      try {
+        loaded.push((await this.seriesCache.load(ticker, "1d")).series);
+      } catch {
+        unloaded.push(ticker);
+      }
+    }
     return {
       overall: signalPerformance(records),
       perTicker: tickers.map((ticker) => ({ ticker, figures: signalPerformance(records.filter((r) => r.ticker === ticker)) })),
+      baselines: await this.runner.compute("tradingBaselines", loaded, { records }),
+      unloaded,
     };
   }
 }

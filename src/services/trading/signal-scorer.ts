@@ -67,6 +67,7 @@ export class SignalScorer {
         exitPrice: outcome.exitPrice,
         assetReturn: outcome.assetReturn,
         signalReturn: outcome.signalReturn,
+        holdReturn: outcome.holdReturn,
         scoredAtMs: nowMs,
       });
       if (written) scored += 1;

@@ -63,9 +63,10 @@ export class SignalService {
     const series = regime.forecast.series;
     const asOf = series.closes.length - 1;
     const { sizing, decision, horizon } = await this.decideAt(query.ticker, series, asOf, query.horizonDays, regime.label.trendZ);
-    const signal = signalAt(series, asOf, query.horizonDays, { lastClose: sizing.lastClose, decision, horizon }, `sig_${randomBytes(12).toString("hex")}`, this.clock.nowMs());
-    // Logged before the answer leaves: a signal nobody can see in the history was never fired.
-    await this.log.append(signal);
+    const fired = signalAt(series, asOf, query.horizonDays, { lastClose: sizing.lastClose, decision, horizon }, `sig_${randomBytes(12).toString("hex")}`, this.clock.nowMs());
+    // Logged before the answer leaves: a signal nobody can see in the history was never fired. The same ticker,
+    // as-of date and horizon fired again is the signal already logged (its id and fire time are answered).
+    const signal = await this.log.append(fired);
     return { signal, decision, regime, sizing };
   }
 
@@ -89,6 +90,6 @@ export class SignalService {
       confidence: 1,
     });
     const horizon = sizing.forecast.distribution.horizons[0];
-    return { sizing, decision: decisionFrom(horizon, sizing.sizing.shrink, trendZ, sizing.lastClose), horizon };
+    return { sizing, decision: decisionFrom(series, asOf, horizon, trendZ), horizon };
   }
 }

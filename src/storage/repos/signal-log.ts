@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from "kysely";
+import { sql, type Kysely, type Selectable } from "kysely";
 import type { FiredSignal, SignalDirection, SignalExit, SignalOutcome, SignalRecord, SignalStatus } from "../../domain/trading-signal.js";
 import type { DatabaseSchema, TradingSignalsTable } from "../database-schema.js";
 import { DAY_MS } from "../../domain/bar.js";
@@ -22,8 +22,12 @@ export interface SignalQuery {
 export class SignalLog {
   constructor(private readonly db: Kysely<DatabaseSchema>) {}
 
-  async append(signal: FiredSignal): Promise<void> {
-    await this.db
+  /**
+   * Logs a fired signal and returns the signal the log holds: the one given, or the one already logged for the
+   * same ticker, as-of date, horizon and rules version (a repeated call decides the same and is one signal).
+   */
+  async append(signal: FiredSignal): Promise<FiredSignal> {
+    const inserted = await this.db
       .insertInto("trading_signals")
       .values({
         id: signal.id,
@@ -40,8 +44,23 @@ export class SignalLog {
         expected_return: signal.expectedReturn,
         due_at_ms: dueAtMs(signal),
         status: "pending",
+        rule_version: signal.ruleVersion,
       })
-      .execute();
+      .onConflict((oc) => oc.columns(["ticker", "as_of_date", "horizon_days", "rule_version"]).where(sql<boolean>`rule_version >= 2`).doNothing())
+      .returning("id")
+      .executeTakeFirst();
+    if (inserted !== undefined) return signal;
+    const logged = await this.db
+      .selectFrom("trading_signals")
+      .selectAll()
+      .where("ticker", "=", signal.ticker)
+      .where("as_of_date", "=", signal.asOfDate)
+      .where("horizon_days", "=", signal.horizonDays)
+      .where("rule_version", "=", signal.ruleVersion)
+      .orderBy("fired_at_ms")
+      .orderBy("id")
+      .executeTakeFirst();
+    return logged === undefined ? signal : toRecord(logged);
   }
 
   /** Newest first (fired_at_ms, then id, descending). */
@@ -112,6 +131,7 @@ export class SignalLog {
         exit_price: outcome.exitPrice,
         asset_return: outcome.assetReturn,
         signal_return: outcome.signalReturn,
+        hold_return: outcome.holdReturn,
         scored_at_ms: outcome.scoredAtMs,
       })
       .where("id", "=", id)
@@ -141,6 +161,7 @@ function toRecord(row: Selectable<TradingSignalsTable>): SignalRecord {
     targetPrice: row.target_price,
     horizonDays: row.horizon_days,
     expectedReturn: row.expected_return,
+    ruleVersion: row.rule_version,
     status: row.status as SignalStatus,
     pendingReason: row.pending_reason,
     outcome: scored
@@ -150,6 +171,7 @@ function toRecord(row: Selectable<TradingSignalsTable>): SignalRecord {
           exitPrice: row.exit_price!,
           assetReturn: row.asset_return!,
           signalReturn: row.signal_return!,
+          holdReturn: row.hold_return,
           scoredAtMs: Number(row.scored_at_ms),
         }
       : null,

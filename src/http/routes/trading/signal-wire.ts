@@ -1,4 +1,6 @@
+import { INTERVAL_LEVEL } from "../../../analytics/interval-policy.js";
 import type { PerformanceFigures } from "../../../analytics/signal-performance.js";
+import type { BaselineComparison, MeanFigure } from "../../../analytics/trading-baselines.js";
 import { DAY_MS, formatBarTime, parseIsoDate } from "../../../domain/bar.js";
 import type { SignalRecord } from "../../../domain/trading-signal.js";
 
@@ -23,6 +25,7 @@ export function signalRecordWire(r: SignalRecord) {
     target: r.targetPrice,
     horizon_days: r.horizonDays,
     expected_return: r.expectedReturn,
+    rule_version: r.ruleVersion,
     due_date: formatBarTime(r.asOfMs + r.horizonDays * DAY_MS, "1d"),
     status: r.status,
     pending_reason: r.pendingReason,
@@ -35,6 +38,7 @@ export function signalRecordWire(r: SignalRecord) {
             exit_price: r.outcome.exitPrice,
             asset_return: r.outcome.assetReturn,
             signal_return: r.outcome.signalReturn,
+            hold_return: r.outcome.holdReturn,
             scored_at: iso(r.outcome.scoredAtMs),
           },
   };
@@ -51,5 +55,27 @@ export function figuresWire(f: PerformanceFigures) {
     median_return: f.medianReturn,
     std: f.std,
     risk_adjusted_ratio: f.riskAdjusted,
+  };
+}
+
+const interval = (m: MeanFigure) => ({ n: m.n, mean: m.mean, low: m.interval?.low ?? null, high: m.interval?.high ?? null, level: INTERVAL_LEVEL, withheld: m.withheld });
+
+export function baselinesWire(b: BaselineComparison) {
+  return {
+    strategy: interval(b.strategy),
+    buy_and_hold: interval(b.buyAndHold),
+    excess_over_hold: interval(b.excessOverHold),
+    random_entry:
+      b.randomEntry === null
+        ? null
+        : {
+            draws: b.randomEntry.draws,
+            trades: b.randomEntry.trades,
+            mean: b.randomEntry.mean,
+            low: b.randomEntry.low,
+            high: b.randomEntry.high,
+            strategy_beats: b.randomEntry.strategyBeats,
+          },
+    verdict: b.verdict,
   };
 }

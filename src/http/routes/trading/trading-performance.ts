@@ -3,7 +3,7 @@ import { BACKTEST_METHOD, RISK_ADJUSTED_FORMULA, tradingPerformanceContract, typ
 import type { SignalBacktestService } from "../../../services/trading/signal-backtest-service.js";
 import type { SignalHistoryService } from "../../../services/trading/signal-history-service.js";
 import type { RouteModule } from "../../route-module.js";
-import { figuresWire, logFilter, signalRecordWire } from "./signal-wire.js";
+import { baselinesWire, figuresWire, logFilter, signalRecordWire } from "./signal-wire.js";
 
 export const BACKTEST_LABEL = "BACKTEST: signals replayed walk-forward over stored history, not signals the service fired; see /trading/signals/history for those.";
 
@@ -20,6 +20,7 @@ export function tradingPerformanceRoute(history: SignalHistoryService, backtests
           ...common,
           overall: figures,
           per_ticker: [{ ticker: replay.ticker, ...figures }],
+          baselines: baselinesWire(replay.baselines),
           mode: "backtest" as const,
           backtest: {
             label: BACKTEST_LABEL,
@@ -37,6 +38,7 @@ export function tradingPerformanceRoute(history: SignalHistoryService, backtests
         ...common,
         overall: figuresWire(report.overall),
         per_ticker: report.perTicker.map(({ ticker, figures }) => ({ ticker, ...figuresWire(figures) })),
+        baselines: baselinesWire(report.baselines),
         mode: "live" as const,
         backtest: null,
       };

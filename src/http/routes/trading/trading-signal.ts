@@ -11,7 +11,7 @@ export const NARRATIVE_REASON =
 const f = (x: number, digits = 4) => x.toFixed(digits);
 
 function rulesText({ decision, sizing }: SignalResult): string {
-  const shrink = sizing.sizing.shrink;
+  const shrink = decision.shrink;
   return (
     `score = ${ANALOG_WEIGHT} * analog_score ${f(decision.analogScore)} * shrink ${f(shrink)} + ${REGIME_WEIGHT} * regime_score ` +
     `${f(decision.regimeScore)} * shrink ${f(shrink)} = ${f(decision.score)}; |score| ${Math.abs(decision.score) >= FIRE_THRESHOLD ? ">=" : "<"} ` +
@@ -35,6 +35,7 @@ export function signalBody(result: SignalResult) {
     entry: { price: signal.entryPrice, date: signal.asOfDate },
     stop: signal.stopPrice,
     target: signal.targetPrice,
+    rule_version: signal.ruleVersion,
     expected_return: { mean: horizon.mean, median: horizon.p50, p10: horizon.p10, p90: horizon.p90, n: horizon.n, n_independent: horizon.n_independent },
     components: {
       analog: {
@@ -55,7 +56,7 @@ export function signalBody(result: SignalResult) {
         weight: REGIME_WEIGHT,
         contribution: decision.regimeContribution,
       },
-      sizing: { shrink: sizing.sizing.shrink, kelly_full_fraction: sizing.sizing.fullFraction, contribution: null },
+      sizing: { shrink: decision.shrink, kelly_full_fraction: sizing.sizing.fullFraction, contribution: null },
       narrative: null,
       narrative_reason: NARRATIVE_REASON,
     },
