@@ -50,7 +50,7 @@ const sha256Hex = (text: string) => createHash("sha256").update(text).digest("he
 /**
  * Writes forecast claims into the forecast log, one row per distinct forecast (route, series, canonical inputs,
  * as-of bar, horizon; live and replay apart). Called after a paid forecast-like answer was served and signed
- * (http/forecast-recording.ts) or by the replay. Each claim's as-of date is resolved to the last stored bar at or
+ * (http/middleware/after-served.ts) or by the replay. Each claim's as-of date is resolved to the last stored bar at or
  * before it (the bar the forecast ended on), and the row says whether its outcome was still unknown in that
  * history (`exAnte`): a forecast of a past window whose outcome the history already held is logged, never
  * counted in the record.
@@ -125,9 +125,9 @@ export class ForecastRecorder {
     const inputsJson = canonicalJson(claim.inputs);
     const fingerprint = sha256Hex(canonicalJson({ route: claim.route, series: claim.series, inputs: claim.inputs }));
     // A replay decides at each bar from the bars up to it (tested), so its outcomes were unknown to it by construction.
-    const exAnte =
-      served.source === "replay" ||
+    const outcomeUnknown =
       claim.horizonUnit === "bars" ? at + claim.horizon >= timesMs.length : closeAtMoment(timesMs, at, asOfMs + claim.horizon * DAY_MS).status === "beyond_history";
+    const exAnte = served.source === "replay" || outcomeUnknown;
     const { inputs: _inputs, ...figures } = claim;
     return {
       ...figures,

@@ -62,10 +62,11 @@ export class ForecastReplay {
     private readonly tickers: readonly string[],
   ) {}
 
-  async run(options: { budgetMs: number; nowMs: () => number; logger: Logger; signal?: AbortSignal }): Promise<ReplayReport> {
+  /** Replays every ticker (or `options.tickers`) until done or the budget is spent. */
+  async run(options: { budgetMs: number; nowMs: () => number; logger: Logger; signal?: AbortSignal; tickers?: readonly string[] }): Promise<ReplayReport> {
     const report: ReplayReport = { tickers: 0, decisions: 0, rows: 0, complete: true };
     const deadline = options.nowMs() + options.budgetMs;
-    for (const ticker of this.tickers) {
+    for (const ticker of options.tickers ?? this.tickers) {
       let series: PriceSeries;
       try {
         series = await this.history(ticker);

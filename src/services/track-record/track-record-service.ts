@@ -3,9 +3,6 @@ import type { Clock } from "../../domain/clock.js";
 import type { ForecastRecord } from "../../domain/forecast-claim.js";
 import type { ForecastLog } from "../../storage/repos/forecast-log.js";
 
-/** How long a computed record is served before it is computed again (the log changes hourly at most, sales aside). */
-export const RECORD_TTL_MS = 60_000;
-
 export interface TrackRecord {
   generatedAtMs: number;
   live: { rows: number; groups: RecordGroup[] };
@@ -14,10 +11,11 @@ export interface TrackRecord {
 
 /**
  * The public track record, computed from the forecast log (analytics/track-record.ts), live and replay apart. A
- * whole-log pass, so a computed record is reused for RECORD_TTL_MS: the route is free, and any caller may ask.
+ * whole-log pass, so a computed record is reused until the log's version (ForecastLog.version) moves: the route is
+ * free, and any caller may ask.
  */
 export class TrackRecordService {
-  private cached: { atMs: number; record: Promise<TrackRecord> } | undefined;
+  private cached: { version: string; record: Promise<TrackRecord> } | undefined;
 
   constructor(
     private readonly log: ForecastLog,
@@ -26,11 +24,11 @@ export class TrackRecordService {
     readonly priceSource: string,
   ) {}
 
-  record(): Promise<TrackRecord> {
-    const nowMs = this.clock.nowMs();
-    if (this.cached === undefined || nowMs - this.cached.atMs >= RECORD_TTL_MS) {
-      const record = this.compute(nowMs);
-      this.cached = { atMs: nowMs, record };
+  async record(): Promise<TrackRecord> {
+    const version = await this.log.version();
+    if (this.cached === undefined || this.cached.version !== version) {
+      const record = this.compute(this.clock.nowMs());
+      this.cached = { version, record };
       record.catch(() => (this.cached = undefined));
     }
     return this.cached.record;

@@ -75,6 +75,18 @@ export class ForecastLog {
     return (await select.orderBy("as_of_ms").orderBy("id").execute()).map(toRecord);
   }
 
+  /**
+   * A figure that changes whenever the record can (a row logged, scored or voided; rows are never deleted):
+   * the number of rows and of rows no longer pending. Cheap, so a computed record can be reused until it moves.
+   */
+  async version(): Promise<string> {
+    const row = await this.db
+      .selectFrom("forecast_log")
+      .select((eb) => [eb.fn.countAll<number>().as("rows"), eb.fn.count<number>("scored_at_ms").as("scored"), eb.fn.count<number>("pending_reason").as("reasons")])
+      .executeTakeFirstOrThrow();
+    return `${Number(row.rows)}|${Number(row.scored)}|${Number(row.reasons)}`;
+  }
+
   /** The rows whose first sale had this signed body (sha256 hex): how a buyer finds their forecast. */
   async byResponseHash(sha256Hex: string): Promise<ForecastRecord[]> {
     const rows = await this.db.selectFrom("forecast_log").selectAll().where("response_sha256", "=", sha256Hex).orderBy("horizon").orderBy("id").execute();
