@@ -74,8 +74,8 @@ function forecastWire(r: ForecastRecord) {
 }
 
 export const REPLAY_LABEL =
-  `REPLAY, not a record of sales: the same forecast code run walk-forward over the stored daily history, every ${REPLAY_EVERY_BARS}th ` +
-  `trading day from bar ${REPLAY_FIRST_BAR}, each decision from the bars up to its date only`;
+  `REPLAY, not a record of sales: the same forecast code run walk-forward over the stored daily history, every ${REPLAY_EVERY_BARS} ` +
+  `trading days from bar ${REPLAY_FIRST_BAR}, each decision from the bars up to its date only`;
 
 const METHOD =
   "Every paid forecast-like answer (get_patterns' evidence, forward_distribution, api_backtest, regime_detection, position_size, " +
