@@ -4,6 +4,9 @@ import { FORECAST_SCORING_JOB } from "../../src/jobs/forecast-scoring.js";
 import { paidRoutes } from "../support/paid-routes.js";
 import { DAILY_DATASET_DIR, SHARED_PRESENT } from "../support/shared-paths.js";
 import { naiveScore, readCloses } from "../reference/naive-track-record.js";
+import { findOperationContract } from "../../src/contracts/operation-contracts.js";
+import { findCatalogRoute } from "../../src/contracts/route-catalog.js";
+import { queryOf } from "../support/query-of.js";
 
 type Body = Record<string, any>;
 
@@ -70,5 +73,32 @@ describe.skipIf(!SHARED_PRESENT)("the forecast log of paid answers", () => {
       expect(score.realisedVolatility).toBeCloseTo(expected.realisedVolatility, 12);
       expect(score.trailingVolatility).toBeCloseTo(expected.trailingVolatility, 12);
     }
+  });
+
+  it("logs the claims of every forecast route's documented example, each from its own answer", async () => {
+    const expected: Record<string, (body: Body) => number> = {
+      get_patterns: (b) => b.evidence.length,
+      regime_detection: (b) => b.forward_summary.length,
+      position_size: () => 1,
+      pattern_backtest: (b) => b.pending_events.length,
+      playbook: (b) => b.ticker_outcomes.length + b.peers.filter((p: Body) => p.status === "ok").reduce((n: number, p: Body) => n + p.outcomes.length, 0),
+      macro_analog: (b) => b.evidence.length * 4,
+      api_backtest: (b) => b.horizons.length,
+    };
+    for (const [operationId, count] of Object.entries(expected)) {
+      const contract = findOperationContract(operationId)!;
+      const before = (await log().all("live")).filter((r) => r.route === operationId).length;
+      // The documented pattern backtest has no trigger in its last bars: a small rise over 20 bars has some.
+      const params = operationId === "pattern_backtest" ? { ticker: "SPY", lookback_days: 20, forward_days: 20, min_return: 0.001 } : contract.example.params;
+      const { status, body } = await harness.call(`${findCatalogRoute(operationId).path}?${queryOf(params)}`);
+      expect(status, operationId).toBe(200);
+      const rows = (await log().all("live")).filter((r) => r.route === operationId);
+      expect(rows.length - before, operationId).toBe(count(body));
+      expect(count(body), operationId).toBeGreaterThan(0);
+      expect(rows.every((r) => r.responseSha256 !== null && r.asOfDate <= "2026-12-31"), operationId).toBe(true);
+    }
+    // The 10-year yield's outcomes are changes in points; the others returns.
+    const macro = (await log().all("live")).filter((r) => r.route === "macro_analog");
+    expect(new Set(macro.map((r) => `${r.series} ${r.outcomeKind}`))).toEqual(new Set(["^VIX return", "^TNX change", "SPY return", "GC=F return"]));
   });
 });
