@@ -12,27 +12,19 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const WEB_SOURCE = path.join(root, "web");
 export const WEB_OUTPUT = path.join(root, "build", "web");
 /** Files copied as they are; everything else the page loads is in app.js. */
-const STATIC_FILES = ["index.html", "style.css"];
+const STATIC_FILES = ["index.html", "track-record.html", "style.css"];
+/** One bundle per page: the search at `/`, the track record at `/track-record`. */
+const ENTRIES = [
+  ["main.ts", "app.js"],
+  ["track-record.ts", "track-record.js"],
+];
 
 export async function buildWeb(outDir = WEB_OUTPUT) {
-  const { build } = await import("esbuild");
   // Built aside and renamed into place: a test building on demand must never serve half a bundle.
   const partial = `${outDir}.${process.pid}.partial`;
   fs.rmSync(partial, { recursive: true, force: true });
   fs.mkdirSync(partial, { recursive: true });
-  await build({
-    entryPoints: [path.join(WEB_SOURCE, "src", "main.ts")],
-    outfile: path.join(partial, "app.js"),
-    bundle: true,
-    format: "esm",
-    platform: "browser",
-    target: ["es2022", "chrome111", "firefox111", "safari16"],
-    minify: true,
-    sourcemap: "linked",
-    legalComments: "linked",
-    logLevel: "warning",
-    define: { "process.env.NODE_ENV": '"production"' },
-  });
+  for (const [entry, out] of ENTRIES) await bundle(path.join(WEB_SOURCE, "src", entry), path.join(partial, out));
   for (const file of STATIC_FILES) fs.copyFileSync(path.join(WEB_SOURCE, file), path.join(partial, file));
   // Swapped in with two renames, so the folder is missing only between them.
   const previous = `${outDir}.${process.pid}.previous`;
@@ -45,6 +37,23 @@ export async function buildWeb(outDir = WEB_OUTPUT) {
   }
   fs.rmSync(partial, { recursive: true, force: true });
   fs.rmSync(previous, { recursive: true, force: true });
+}
+
+async function bundle(entry, outfile) {
+  const { build } = await import("esbuild");
+  await build({
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    format: "esm",
+    platform: "browser",
+    target: ["es2022", "chrome111", "firefox111", "safari16"],
+    minify: true,
+    sourcemap: "linked",
+    legalComments: "linked",
+    logLevel: "warning",
+    define: { "process.env.NODE_ENV": '"production"' },
+  });
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

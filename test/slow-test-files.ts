@@ -15,4 +15,5 @@ export const SLOW_TEST_FILES = [
   // Pages for people, driven in a real browser (Debian's chromium).
   "test/web/web-page.test.ts",
   "test/demand/what-agents-want-browser.test.ts",
+  "test/web/track-record-browser.test.ts",
 ];

@@ -50,6 +50,7 @@ import { sectorsMomentumContract } from "./portfolio/sectors-momentum.js";
 import { verifySignatureContract } from "./signing/verify-signature.js";
 import { probeContract } from "./probe/probe.js";
 import { censusContract } from "./census/census.js";
+import { trackRecordContract } from "./track-record/track-record.js";
 import { discoverContract } from "./router/discover.js";
 import { discoverGoContract } from "./router/discover-go.js";
 import { discoverOutcomeContract } from "./router/discover-outcome.js";
@@ -139,6 +140,7 @@ export const OPERATION_CONTRACTS: readonly OperationContract[] = [
   adsServeContract,
   adsNetworkContract,
   censusContract,
+  trackRecordContract,
   discoverContract,
   discoverGoContract,
   discoverOutcomeContract,

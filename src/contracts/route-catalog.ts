@@ -130,6 +130,7 @@ const ROWS: Row[] = [
   ["/api/discover/outcome", ["POST"], FREE, "router", "Report which router result was chosen and whether it helped"],
   ["/api/discover/go", GET_ONLY, FREE, "router", "Redirect to a router result"],
   // The census and round-listing paths are not named by the spec; these are our names (documented in OpenAPI).
+  ["/api/track-record", GET_ONLY, FREE, "analytics", "Public track record of every forecast sold, scored against baselines"],
   ["/api/census", BOTH, usd(0.1), "census", "Census of the public x402 discovery indexes"],
   ["/api/probe", BOTH, usd(0.15), "probe", "x402 conformance findings for one origin"],
   ["/api/arena/rounds", GET_ONLY, FREE, "arena", "Open forecasting rounds"],

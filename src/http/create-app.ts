@@ -21,7 +21,10 @@ import { requestContext, type RequestScopeStore } from "./middleware/request-con
 import { requestLogging, type RequestLogSink } from "./middleware/request-logging.js";
 import { responseSigning } from "./middleware/response-signing.js";
 import { securityHeaders } from "./middleware/security-headers.js";
-import { mountOperation } from "./mount-operation.js";
+import { mountOperation, type ServedHook } from "./mount-operation.js";
+import { afterServed } from "./middleware/after-served.js";
+import { FORECAST_CLAIMS } from "./forecast-claims/forecast-claim-table.js";
+import type { ForecastClaim } from "../domain/forecast-claim.js";
 import type { RouteModule } from "./route-module.js";
 
 export interface AppDeps {
@@ -40,6 +43,8 @@ export interface AppDeps {
   edge: EdgeLimits;
   /** Sends HSTS (only meaningful when the service is reached over https). */
   httpsOnly: boolean;
+  /** Where served forecasts are logged (services/track-record/forecast-recorder.ts); none: nothing is logged. */
+  forecastLog?: { record(claims: readonly ForecastClaim[], served: { source: "live"; responseSha256: string }): Promise<unknown> };
   /** Serialises the operations' answers; default: on the event loop, as c.json does. */
   answerEncoder?: AnswerEncoder;
 }
@@ -55,6 +60,14 @@ const EXPOSED_HEADERS = [
   "X-Request-Id",
   "Retry-After",
 ];
+
+/** The served-hook that logs an operation's forecasts, for the operations FORECAST_CLAIMS lists. */
+function forecastLogging(deps: AppDeps, operationId: string): ServedHook | undefined {
+  const extract = FORECAST_CLAIMS.get(operationId);
+  const log = deps.forecastLog;
+  if (extract === undefined || log === undefined) return undefined;
+  return (params, body, responseSha256) => log.record(extract(params, body), { source: "live", responseSha256 });
+}
 
 /**
  * The HTTP application. Middleware order matters: security headers wrap everything (errors and preflights
@@ -107,11 +120,13 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   app.use("*", bodyLimit(deps.edge.bodyLimitBytes));
   app.use("*", dynamicQuote(deps.operations));
   app.use("*", heavyRouteBulkhead({ isHeavy: (path) => isHeavyRoute(routeForPath(path)), limit: deps.edge.heavyRouteConcurrency }));
+  // Outside the payment edge: it runs only for an answer that was settled and signed.
+  app.use("*", afterServed(deps.logger));
   if (deps.paymentGate !== undefined) app.use("*", paymentEdge(deps.paymentGate.middleware, deps.logger));
   // Innermost, right around the handlers: see response-signing.ts.
   app.use("*", responseSigning(deps.signer));
 
-  for (const op of deps.operations) mountOperation(app, op.route, op.contract, op.handle, op.html, deps.answerEncoder);
+  for (const op of deps.operations) mountOperation(app, op.route, op.contract, op.handle, op.html, deps.answerEncoder, forecastLogging(deps, op.route.operationId));
   for (const register of deps.extraRoutes) register(app);
 
   app.notFound((c) => {

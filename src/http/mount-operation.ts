@@ -10,6 +10,9 @@ import { holdBody } from "./held-body.js";
 import { parseOperationParams } from "./operation-params.js";
 import { replaceResponse } from "../payments/replace-response.js";
 
+/** Runs once the answer is a signed, settled 200, with the sha256 hex of its body (middleware/after-served.ts). */
+export type ServedHook = (params: Record<string, unknown>, body: unknown, responseSha256: string) => Promise<unknown>;
+
 export type OperationHandler<P extends z.ZodObject, R extends z.ZodType> = (
   params: z.infer<P>,
   context: HandlerContext,
@@ -36,6 +39,7 @@ export function mountOperation<P extends z.ZodObject, R extends z.ZodType>(
   handle: OperationHandler<P, R>,
   html?: (body: z.infer<R>) => string,
   encoder: AnswerEncoder = encodeHere,
+  onServed?: ServedHook,
 ): void {
   if (route.operationId !== contract.operationId) {
     throw new Error(`contract ${contract.operationId} mounted on catalog route ${route.operationId}`);
@@ -60,6 +64,7 @@ export function mountOperation<P extends z.ZodObject, R extends z.ZodType>(
     // re-wraps a returned Response when middleware touched c.res before (CORS does) to merge headers that
     // c.body has already copied, and the re-wrap turns the body into a stream.
     const encoded = await encoder.encode(body);
+    if (onServed !== undefined && scope !== undefined) (scope.afterServed ??= []).push((sha256) => onServed(params, body, sha256));
     const response = holdBody(c.body(encoded.body, 200, { "Content-Type": "application/json" }), encoded.body, encoded.sha256);
     replaceResponse(c, response);
     return response;

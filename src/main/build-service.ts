@@ -57,6 +57,7 @@ import { RouterEvents } from "../storage/repos/router-events.js";
 import { ProbeResults } from "../storage/repos/probe-results.js";
 import { ARENA_COINS } from "../domain/arena-rules.js";
 import { buildTrading } from "./build-trading.js";
+import { buildTrackRecord, type TrackRecordParts } from "./build-track-record.js";
 import { buildDiscovery, type DiscoveryOverrides } from "./build-discovery.js";
 import { databaseTargetOf } from "./startup-steps.js";
 import { loadOrCreateKeys } from "./persistent-keys.js";
@@ -113,6 +114,8 @@ export interface Service {
   /** True when payments are test money (the embedded chain, or `npm run facilitator`'s). */
   testMoney: boolean;
   logger: Logger;
+  /** The forecast log's recorder, scorer and replay (tests and the trading routes use them). */
+  trackRecord: TrackRecordParts;
   /** Every recurring task registers here; the server starts it, tests call `runNow`. */
   jobs: JobRunner;
   /** Which mode market data is in and whether it works (the warm-up runs it; tests call it directly). */
@@ -188,6 +191,8 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
   operations.push(...buildCrossAsset({ marketData, patterns, clock, config }).routes);
   operations.push(...buildForecasts({ marketData, patterns, clock }).routes);
   operations.push(...buildPortfolio({ marketData, patterns, clock, marketDataDir: config.marketDataDir }).routes);
+  const trackRecord = buildTrackRecord({ config, database, patterns, clock, jobs, logger, replayTickers: UNIVERSE_ALL.symbols });
+  operations.push(...trackRecord.routes);
   operations.push(...buildTrading({ config, overrides: options.feeds, database, patterns, clock, jobs }).routes);
   const alerts = buildAlerts({ config, database, marketData, patterns, signer, jobs, clock, resolve: options.outboundResolve });
   operations.push(...alerts.routes);
@@ -264,6 +269,7 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
     edge: config.edge,
     httpsOnly: config.publicBaseUrl.startsWith("https://"),
     answerEncoder,
+    forecastLog: trackRecord.recorder,
     extraRoutes: [
       registerDiscoveryRoutes({ publicBaseUrl: config.publicBaseUrl, version: SERVICE_VERSION, operations, payTo, mppEnabled: paymentGate.mppEnabled }),
       registerWebPage(),
@@ -282,6 +288,7 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
     paymentsReady: wiring.ready,
     testMoney: wiring.testMoney !== undefined,
     logger,
+    trackRecord,
     jobs,
     checkMarketData: () => marketData.check(),
     warmUp: async () => {

@@ -14,9 +14,10 @@ import { createProbeResults } from "./migrations/0007-probe-results.js";
 import { createDemandLog } from "./migrations/0008-demand-log.js";
 import { createFulfilments } from "./migrations/0010-fulfilments.js";
 import { createAdTables } from "./migrations/0011-ads.js";
-import { addSignalRuleVersion } from "./migrations/0012-signal-rule-version.js";
 import { createIndexMirrors } from "./migrations/0006-index-mirrors.js";
 import { createArenaTables } from "./migrations/0009-arena.js";
+import { createForecastLog } from "./migrations/0012-forecast-log.js";
+import { addSignalRuleVersion } from "./migrations/0013-signal-rule-version.js";
 import type { SqlDialect } from "./sql-dialect.js";
 
 export interface Database {
@@ -106,7 +107,8 @@ async function migrateToLatest(database: Database, schema: string | undefined): 
     "0011-ads": createAdTables(),
     "0006-index-mirrors": createIndexMirrors(),
     "0009-arena": createArenaTables(),
-    "0012-signal-rule-version": addSignalRuleVersion(),
+    "0012-forecast-log": createForecastLog(),
+    "0013-signal-rule-version": addSignalRuleVersion(),
   };
   // With a schema, Kysely must look for its migration tables there: otherwise its existence check sees the
   // kysely_migration_lock of any other schema in the database and then fails to find it on the search_path.

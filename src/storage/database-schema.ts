@@ -12,6 +12,7 @@ export interface DatabaseSchema {
   alert_deliveries: AlertDeliveriesTable;
   feed_snapshots: FeedSnapshotsTable;
   trading_signals: TradingSignalsTable;
+  forecast_log: ForecastLogTable;
   probe_results: ProbeResultsTable;
   fulfilments: FulfilmentsTable;
   ad_campaigns: AdCampaignsTable;
@@ -184,7 +185,7 @@ export interface TradingSignalsTable {
   asset_return: number | null;
   signal_return: number | null;
   scored_at_ms: number | null;
-  /** Migration 0012: the rules' version (1 for rows logged before it) and buy-and-hold over the horizon. */
+  /** Migration 0013: the rules' version (1 for rows logged before it) and buy-and-hold over the horizon. */
   rule_version: Generated<number>;
   hold_return: number | null;
 }
@@ -338,4 +339,50 @@ export interface ArenaSponsorshipsTable {
   amount_usd: number;
   payer: string;
   created_at_ms: number;
+}
+
+/** The forecast log (migration 0012): claim columns written once at insert, score columns once when scored. */
+export interface ForecastLogTable {
+  id: string;
+  source: string;
+  route: string;
+  series: string;
+  inputs: string;
+  fingerprint: string;
+  as_of_date: string;
+  as_of_ms: number;
+  horizon: number;
+  horizon_unit: string;
+  outcome_kind: string;
+  logged_at_ms: number;
+  response_sha256: string | null;
+  ex_ante: number;
+  point_mean: number | null;
+  point_median: number | null;
+  range_low: number | null;
+  range_high: number | null;
+  range_level: number | null;
+  mean_low: number | null;
+  mean_high: number | null;
+  mean_level: number | null;
+  probability_up: number | null;
+  direction: string | null;
+  baseline_mean: number | null;
+  baseline_hit_rate: number | null;
+  dispersion: number | null;
+  n_independent: number | null;
+  due_at_ms: number;
+  status: string;
+  pending_reason: string | null;
+  outcome_date: string | null;
+  realised: number | null;
+  inside_range: number | null;
+  inside_mean_interval: number | null;
+  direction_right: number | null;
+  baseline_direction_right: number | null;
+  brier: number | null;
+  baseline_brier: number | null;
+  realised_volatility: number | null;
+  trailing_volatility: number | null;
+  scored_at_ms: number | null;
 }

@@ -18,6 +18,11 @@ export interface RequestScope {
    * the settlement of this request explicitly fails, so nothing stays recorded that was never paid.
    */
   undoIfUnpaid?: Array<() => Promise<void>>;
+  /**
+   * Registered by operations whose answer is a forecast (http/forecast-claims): run once the answer is a signed
+   * 200 that was settled (or free), with the sha256 hex of its signed body (middleware/after-served.ts).
+   */
+  afterServed?: Array<(responseSha256: string) => Promise<unknown>>;
   /** Set when a settlement succeeded, so the request log can say the call was served paid. */
   settled?: boolean;
   /** The request log's client key of this caller (set by the request logging middleware), for handlers that record events. */

@@ -13,7 +13,7 @@ const DOCS_POLICY =
   "font-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 /**
- * The page at `/` (web/, bundled): its own script and stylesheet only, no inline code or styles (the charts set
+ * The pages at `/` and `/track-record` (web/, bundled): its own script and stylesheet only, no inline code or styles (the charts set
  * element styles through the DOM, which the CSP allows), canvases only, and calls to this origin only.
  */
 const PAGE_POLICY =
@@ -33,7 +33,7 @@ export function securityHeaders(options: { httpsOnly: boolean }): MiddlewareHand
     await next();
     const headers = c.res.headers;
     const docs = c.req.path === "/docs" || c.req.path.startsWith("/docs/");
-    const page = c.req.path === "/" || c.req.path.startsWith("/web/");
+    const page = c.req.path === "/" || c.req.path === "/track-record" || c.req.path.startsWith("/web/");
     headers.set("Content-Security-Policy", docs ? DOCS_POLICY : page ? PAGE_POLICY : c.req.path === "/what-agents-want" ? WHAT_AGENTS_WANT_POLICY : API_POLICY);
     headers.set("X-Content-Type-Options", "nosniff");
     headers.set("Referrer-Policy", "no-referrer");

@@ -2,7 +2,7 @@
  * The computations besides bare searches that run on the search workers (SearchRunner.compute): every
  * analytics pass over whole histories that a route would otherwise run on the event loop (forward
  * distributions and their baselines, regime labels, playbook outcomes and lead-lag, macro analogs, correlation
- * matrices, profile studies, signal replays, portfolio optimisation and factor regressions). Each is a pure
+ * matrices, profile studies, signal replays, forecast-log replays, portfolio optimisation and factor regressions). Each is a pure
  * function of the histories and plain arguments; it runs on the worker's own copies of the histories
  * (search-worker-cache.ts), so per-history memos (baselines, log returns) and the search indexes are reused
  * from call to call. Searches whose answer needs more than the matches (the pattern routes' analogs and
@@ -23,6 +23,7 @@ import { regimeLabel, type RegimeLabel } from "../../analytics/regime-label.js";
 import { replayStretch } from "../../analytics/signal-replay.js";
 import type { ProfileBacktestOptions } from "../../analytics/walk-forward-backtest.js";
 import type { PreparedSeries } from "../../core/prepared-series.js";
+import { replayDecisions, type ReplayTaskArgs } from "../track-record/replay-figures.js";
 import { decomposeHistories, type FactorInputs } from "../portfolio/factor-computation.js";
 import { HighsSolverLoader } from "../portfolio/highs-qp-solver.js";
 import { optimizeHistories, type OptimizeInputs } from "../portfolio/optimize-computation.js";
@@ -73,6 +74,8 @@ export const WORKER_TASKS = {
     const byTicker = new Map(inputs.map((one) => [one.series.ticker, one.series] as const));
     return compareWithBaselines(args.records, (ticker) => byTicker.get(ticker) ?? null);
   },
+  /** The forecast log's walk-forward replay: a route's causal forecasts at several decision bars (track-record/replay-figures.ts). */
+  forecastReplay: ([one]: readonly TaskSeries[], args: ReplayTaskArgs) => replayDecisions(one.series, one.prepared, args),
 } satisfies Record<string, (inputs: readonly TaskSeries[], args: never) => unknown>;
 
 export type WorkerTasks = typeof WORKER_TASKS;

@@ -17,12 +17,21 @@ const CONTENT_TYPES = new Map([
   ["app.js.map", "application/json; charset=utf-8"],
   ["app.js.LEGAL.txt", "text/plain; charset=utf-8"],
   ["style.css", "text/css; charset=utf-8"],
+  ["track-record.js", "text/javascript; charset=utf-8"],
+  ["track-record.js.map", "application/json; charset=utf-8"],
+  ["track-record.js.LEGAL.txt", "text/plain; charset=utf-8"],
 ]);
 
-/** `/`: the page for people (search a shape, see its precedents, pay from a browser wallet) and its files. */
+/**
+ * `/`: the page for people (search a shape, see its precedents, pay from a browser wallet); `/track-record`: the
+ * public track record drawn from the free /api/track-record; and their files.
+ */
 export function registerWebPage(): (app: OpenAPIHono<AppEnv>) => void {
   return (app) => {
     app.on(["GET", "HEAD"], "/", async (c) => c.body(await readBuilt("index.html"), 200, { "content-type": "text/html; charset=utf-8", "cache-control": "no-cache" }));
+    app.on(["GET", "HEAD"], "/track-record", async (c) =>
+      c.body(await readBuilt("track-record.html"), 200, { "content-type": "text/html; charset=utf-8", "cache-control": "no-cache" }),
+    );
     app.on(["GET", "HEAD"], "/web/:file", async (c) => {
       const file = c.req.param("file");
       const type = CONTENT_TYPES.get(file);
