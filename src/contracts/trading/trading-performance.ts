@@ -75,7 +75,8 @@ export const tradingPerformanceContract: OperationContract<typeof params, typeof
     "n scored and n pending, win rate, average and median return and a risk-adjusted ratio, overall and per ticker. A signal's return " +
     "is its exit price (stop or target if one was reached first, else the horizon close) over its entry, minus 1, sign-flipped for " +
     `short; flat signals score 0 and are left out of the returns. ${RISK_ADJUSTED_FORMULA} Filters: ticker, since (fired on or after). ` +
-    "An empty selection is a 200 with zero counts and null figures. mode=backtest (ticker required) instead replays the same rules " +
+    "An empty selection serves nothing: 404 UNKNOWN_TICKER for a ticker the price source does not know, else 404 NO_DATA, " +
+    "neither charged. mode=backtest (ticker required) instead replays the same rules " +
     `walk-forward over the ticker's stored daily history: ${BACKTEST_METHOD} The figures then describe the replay, and the body says ` +
     "so (mode, backtest.label).",
   params,
