@@ -141,7 +141,7 @@ export function buildFeeds(deps: FeedsDeps): Feeds {
     const history = await marketData.history(ticker, "1d", fromMs, toMs);
     return { closes: history.bars.map((b) => ({ date: isoDate(b.tsMs), close: b.close })), source: history.source, cached: history.cached };
   });
-  const hardware = new HardwareService(providers.quotes, providers.retail, cache, deps.clock);
+  const hardware = new HardwareService(providers.quotes, providers.retail, cache, deps.clock, (ticker) => marketData.latest(ticker));
   const jobs: RecurringJob[] = [
     snapshotJob("hardware-prices-snapshot", 24 * 3_600_000, () => [{ label: "retail", refresh: () => hardware.refreshRetail() }]),
     snapshotJob("trends-snapshots", 30 * 60_000, () => TREND_GEOS.map((geo) => ({ label: geo, refresh: () => trends.daily(geo) }))),
