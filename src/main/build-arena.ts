@@ -31,23 +31,27 @@ export interface ArenaDeps {
   database: Database;
   clock: Clock;
   jobs: JobRunner;
+  /** Offline (MARKET_DATA_DIR set, no Hyperliquid transport given): the round jobs would only fail every tick. */
+  offline: boolean;
   overrides?: ArenaOverrides;
 }
 
 /**
  * The forecasting arena: rounds opened and settled by jobs from Hyperliquid's public market data. Offline rounds,
- * replayed from the stored daily history, are written by `npm run arena:offline` (./arena-offline.ts), never by these jobs.
+ * replayed from the stored daily history, are written by `npm run arena:offline` (./arena-offline.ts), never by these jobs,
+ * which are not scheduled offline (the start log lists them once).
  */
-export function buildArena(deps: ArenaDeps): { routes: RouteModule[] } {
+export function buildArena(deps: ArenaDeps): { routes: RouteModule[]; waitingForNetwork: string[] } {
   const coins = deps.overrides?.coins ?? ARENA_COINS;
   const market = new HyperliquidInfoMarket({ clock: deps.clock, ...deps.overrides?.hyperliquid });
   const rounds = new ArenaRounds(deps.database.db);
   const entries = new ArenaEntries(deps.database.db);
   const arena = new ArenaService(rounds, entries, new ArenaSponsorships(deps.database.db), deps.clock, deps.overrides?.sponsoredFor);
   const scores = new ArenaScoresService(entries, rounds, arena);
-  deps.jobs.register(arenaOpenJob(new RoundOpener(market, rounds, coins)));
-  deps.jobs.register(arenaSettleJob(new RoundSettler(market, rounds)));
+  const roundJobs = [arenaOpenJob(new RoundOpener(market, rounds, coins)), arenaSettleJob(new RoundSettler(market, rounds))];
+  if (!deps.offline) for (const job of roundJobs) deps.jobs.register(job);
   return {
+    waitingForNetwork: deps.offline ? roundJobs.map((job) => job.name) : [],
     routes: [
       arenaRoundsRoute(arena, coins),
       arenaPredictRoute(arena),

@@ -51,18 +51,19 @@ const NOT_OFFERED = new Set(["discovery", "dev", "router"]);
  * the census over them, and the free router. `mirror` and `routerEvents` are what the probe and the demand
  * reports read.
  */
-export function buildDiscovery(deps: DiscoveryDeps): { routes: RouteModule[]; mirror: IndexMirror; routerEvents: RouterEvents } {
+export function buildDiscovery(deps: DiscoveryDeps): { routes: RouteModule[]; mirror: IndexMirror; routerEvents: RouterEvents; waitingForNetwork: string[] } {
   const { config, database, clock, jobs, overrides = {} } = deps;
   const mirror = new IndexMirror(database.db);
   const routerEvents = new RouterEvents(database.db);
   // Offline (MARKET_DATA_DIR set, as for the feeds) there is nothing to crawl: mirrors come from `npm run mirrors:import`.
   const live = config.marketDataDir === undefined || overrides.fetch !== undefined;
-  if (live) jobs.register(indexMirrorJob("cdp", new CdpBazaarCrawler({ fetch: overrides.fetch, clock, sleep: overrides.sleep, url: overrides.cdpUrl }), mirror));
+  const crawls = [indexMirrorJob("cdp", new CdpBazaarCrawler({ fetch: overrides.fetch, clock, sleep: overrides.sleep, url: overrides.cdpUrl }), mirror)];
   const x402scan = config.x402scanMirror;
-  if (live && x402scan !== undefined) {
+  if (x402scan !== undefined) {
     const payingFetch = () => budgetedPayingFetch(x402scan.walletPrivateKey, x402scan.budgetUsdPerRun, overrides.fetch);
-    jobs.register(indexMirrorJob("x402scan", new X402scanCrawler({ payingFetch, clock, url: overrides.x402scanUrl }), mirror));
+    crawls.push(indexMirrorJob("x402scan", new X402scanCrawler({ payingFetch, clock, url: overrides.x402scanUrl }), mirror));
   }
+  if (live) for (const job of crawls) jobs.register(job);
   jobs.register(routerEventsRetentionJob(routerEvents, clock));
 
   const listings = new LatestListings(mirror);
@@ -81,7 +82,7 @@ export function buildDiscovery(deps: DiscoveryDeps): { routes: RouteModule[]; mi
     discoverGoRoute(router),
     discoverOutcomeRoute(router),
   ];
-  return { routes, mirror, routerEvents };
+  return { routes, mirror, routerEvents, waitingForNetwork: live ? [] : crawls.map((job) => job.name) };
 }
 
 function ownRoute(op: RouteModule): OwnRoute {

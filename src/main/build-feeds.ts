@@ -80,6 +80,8 @@ export interface Feeds {
   cache: SnapshotCache;
   routes: RouteModule[];
   jobs: RecurringJob[];
+  /** Offline: the snapshot jobs not scheduled, since they only fetch (the start log lists them once). */
+  waitingForNetwork: string[];
 }
 
 export interface FeedsDeps {
@@ -141,7 +143,8 @@ export function buildFeeds(deps: FeedsDeps): Feeds {
     const history = await marketData.history(ticker, "1d", fromMs, toMs);
     return { closes: history.bars.map((b) => ({ date: isoDate(b.tsMs), close: b.close })), source: history.source, cached: history.cached };
   });
-  const hardware = new HardwareService(providers.quotes, providers.retail, cache, deps.clock);
+  const hardware = new HardwareService(providers.quotes, providers.retail, cache, deps.clock, (ticker) => marketData.latest(ticker));
+  const online = deps.config.marketDataDir === undefined || deps.overrides?.fetch !== undefined;
   const jobs: RecurringJob[] = [
     snapshotJob("hardware-prices-snapshot", 24 * 3_600_000, () => [{ label: "retail", refresh: () => hardware.refreshRetail() }]),
     snapshotJob("trends-snapshots", 30 * 60_000, () => TREND_GEOS.map((geo) => ({ label: geo, refresh: () => trends.daily(geo) }))),
@@ -162,6 +165,7 @@ export function buildFeeds(deps: FeedsDeps): Feeds {
       ...earningsSurpriseRoutes(surprise),
     ],
     // Offline there is nothing to fetch: the jobs would only log the same failure every tick.
-    jobs: deps.config.marketDataDir === undefined || deps.overrides?.fetch !== undefined ? jobs : [],
+    jobs: online ? jobs : [],
+    waitingForNetwork: online ? [] : jobs.map((job) => job.name),
   };
 }

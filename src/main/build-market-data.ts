@@ -1,5 +1,6 @@
+import fs from "node:fs";
 import type { Logger } from "pino";
-import type { Config } from "../config/config.js";
+import { ConfigError, type Config } from "../config/config.js";
 import type { Clock } from "../domain/clock.js";
 import { resolveSymbol } from "../domain/symbol-resolver.js";
 import type { RouteModule } from "../http/route-module.js";
@@ -35,6 +36,21 @@ export interface MarketData {
 }
 
 /**
+ * A MARKET_DATA_DIR that is not a directory would start a node on which every ticker is a 404: refuse instead,
+ * naming the path (a typo, or a relative path taken from another working directory).
+ */
+export function requireMarketDataDir(config: Readonly<Config>): void {
+  const dir = config.marketDataDir;
+  if (dir === undefined) return;
+  const stat = fs.statSync(dir, { throwIfNoEntry: false });
+  if (stat?.isDirectory() === true) return;
+  const what = stat === undefined ? "no such directory" : "not a directory";
+  throw new ConfigError(
+    `Invalid configuration:\n  MARKET_DATA_DIR: ${dir}: ${what} (it should hold one <TICKER>.csv per symbol, e.g. ../shared/datasets/daily; unset it for live data)`,
+  );
+}
+
+/**
  * Picks the price sources: a folder of CSV files when MARKET_DATA_DIR is set (offline), else Yahoo live.
  * Either way bars go through the same database cache, so offline and live behave alike.
  */
@@ -48,6 +64,7 @@ export function buildMarketData(
   let prices: PriceProvider;
   let movers: MoversProvider;
   let offline: { dir: string; store: CsvBarStore } | undefined;
+  requireMarketDataDir(config);
   if (config.marketDataDir !== undefined) {
     // One parsed copy of the folder serves both the bars and the offline movers.
     const store = new CsvBarStore({ dir: config.marketDataDir });

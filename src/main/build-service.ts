@@ -45,7 +45,7 @@ import type { DemandSources } from "../services/demand/demand-sources.js";
 import { buildFeeds, type FeedOverrides } from "./build-feeds.js";
 import { buildFulfilment } from "./build-fulfilment.js";
 import { buildForecasts } from "./build-forecasts.js";
-import { buildMarketData, type MarketDataOverrides } from "./build-market-data.js";
+import { buildMarketData, requireMarketDataDir, type MarketDataOverrides } from "./build-market-data.js";
 import type { MarketDataCheck } from "./market-data-check.js";
 import { buildPatterns } from "./build-patterns.js";
 import { UNIVERSE_ALL } from "./build-universe.js";
@@ -118,6 +118,8 @@ export interface Service {
   trackRecord: TrackRecordParts;
   /** Every recurring task registers here; the server starts it, tests call `runNow`. */
   jobs: JobRunner;
+  /** Offline (MARKET_DATA_DIR set): the jobs that only fetch from the network and so are not scheduled. */
+  jobsWaitingForNetwork: readonly string[];
   /** Which mode market data is in and whether it works (the warm-up runs it; tests call it directly). */
   checkMarketData(): Promise<MarketDataCheck>;
   /**
@@ -140,6 +142,8 @@ export interface Service {
 
 /** The composition root: the only place that picks implementations. */
 export async function buildService(config: Readonly<Config>, options: BuildOptions = {}): Promise<Service> {
+  // Before anything starts (the payment chain takes seconds): a missing data folder is the operator's to fix.
+  requireMarketDataDir(config);
   const logger = options.logger ?? pino({ level: config.logLevel });
   const clock = options.clock ?? systemClock;
   const keys = loadOrCreateKeys(config.dataDir, { signerPrivateKey: config.signerPrivateKey, mppSecretKey: config.mppSecretKey });
@@ -224,7 +228,8 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
   operations.push(...fulfilment.routes);
   const arenaCoins = options.arena?.coins ?? ARENA_COINS;
   const arenaOverrides = { sponsoredFor: roundsSponsoredSlot(ads.server, config.publicBaseUrl, arenaCoins), ...options.arena };
-  operations.push(...buildArena({ database, clock, jobs, overrides: arenaOverrides }).routes);
+  const arena = buildArena({ database, clock, jobs, offline: config.marketDataDir !== undefined && options.arena?.hyperliquid?.fetch === undefined, overrides: arenaOverrides });
+  operations.push(...arena.routes);
   if (wiring.testMoney !== undefined) operations.push(devFaucetRoute(wiring.testMoney));
 
   const ledger = new SettlementLedger(database.db);
@@ -290,6 +295,7 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
     logger,
     trackRecord,
     jobs,
+    jobsWaitingForNetwork: [...feeds.waitingForNetwork, ...discovery.waitingForNetwork, ...arena.waitingForNetwork],
     checkMarketData: () => marketData.check(),
     warmUp: async () => {
       // Side by side: the payment code (every paid call, its 402 included, waits for it; the embedded chain

@@ -55,7 +55,7 @@ export function buildTrading(deps: TradingDeps): { routes: RouteModule[] } {
   const log = new SignalLog(deps.database.db);
   const signals = new SignalService(new RegimeService(forecasts), new PositionSizeService(forecasts), log, deps.clock);
   deps.jobs.register(signalScoringJob(new SignalScorer(log, deps.patterns.seriesCache)));
-  const history = new SignalHistoryService(log, deps.patterns.seriesCache, deps.patterns.runner);
+  const history = new SignalHistoryService(log, (ticker) => deps.patterns.seriesCache.load(ticker, "1d"), deps.patterns.runner);
   const scans = new ScanService(signals, TRADING_SCAN_UNIVERSE);
   const priceSource = deps.config.marketDataDir === undefined ? "yahoo" : "offline";
   const backtests = new SignalBacktestService(deps.patterns.seriesCache, deps.patterns.runner, priceSource);

@@ -171,7 +171,21 @@ const KINDS: RecordingKind[] = [
  * same mappers the live adapters use, each with the recording's own time as fetched_at, so a machine without
  * internet serves every route from real answers, honestly dated. Importing twice changes nothing.
  */
+/** A recordings directory that is not there, or holds none of the folders recordings live in: nothing to import. */
+export class RecordingsNotFoundError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "RecordingsNotFoundError";
+  }
+}
+
 export async function importSnapshots(cache: SnapshotCache, dir: string, kinds: RecordingKind[] = KINDS): Promise<ImportReport> {
+  const folders = [...new Set(kinds.map((k) => k.folder))];
+  const stat = fs.statSync(dir, { throwIfNoEntry: false });
+  if (stat?.isDirectory() !== true) throw new RecordingsNotFoundError(`${path.resolve(dir)}: ${stat === undefined ? "no such directory" : "not a directory"}`);
+  if (!folders.some((folder) => fs.existsSync(path.join(dir, folder)))) {
+    throw new RecordingsNotFoundError(`${path.resolve(dir)}: no recording folder in it (${folders.join("/, ")}/), as ../shared/fixtures has them`);
+  }
   const report: ImportReport = { imported: [], skipped: [] };
   for (const kind of kinds) {
     const folder = path.join(dir, kind.folder);

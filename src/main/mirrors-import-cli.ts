@@ -1,7 +1,7 @@
 import { loadConfig } from "../config/config.js";
 import { createDatabase } from "../storage/create-database.js";
 import { IndexMirror } from "../storage/repos/index-mirror.js";
-import { importCrawlFile } from "./import-mirrors.js";
+import { CrawlFileError, importCrawlFile } from "./import-mirrors.js";
 import { databaseTargetOf, exitOnRefusal } from "./startup-steps.js";
 
 /** `npm run mirrors:import <file>`: loads a recorded discovery-index crawl into the database the service uses. */
@@ -16,7 +16,8 @@ async function main(): Promise<void> {
   try {
     const mirror = new IndexMirror(database.db);
     for (const file of files) {
-      const s = await importCrawlFile(mirror, file);
+      // A missing or malformed file is one line and exit 2 (files before it stay imported), never a stack trace.
+      const s = await exitOnRefusal(() => importCrawlFile(mirror, file), [CrawlFileError]);
       console.log(
         `imported  ${s.index} crawled_at ${new Date(s.crawledAtMs).toISOString()}: ${s.items} item(s) -> ${s.resources} listing(s) ` +
           `(${s.duplicates} duplicate(s), ${s.rejected} rejected${s.partial ? ", partial crawl" : ""})  <- ${file}`,

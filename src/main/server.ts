@@ -3,7 +3,7 @@ import { ConfigError, loadConfig } from "../config/config.js";
 import { FacilitatorUnusableError } from "../payments/facilitator-startup-check.js";
 import { redactUrl } from "../config/redact-url.js";
 import { buildService } from "./build-service.js";
-import { exitOnRefusal } from "./startup-steps.js";
+import { exitOnRefusal, networkJobsNotice } from "./startup-steps.js";
 
 async function main(): Promise<void> {
   const config = await exitOnRefusal(() => loadConfig());
@@ -11,6 +11,8 @@ async function main(): Promise<void> {
   const service = await exitOnRefusal(() => buildService(config), [ConfigError, FacilitatorUnusableError]);
   const { logger } = service;
   await service.jobs.start();
+  // Said once here, instead of each of these jobs failing on every tick without internet.
+  if (service.jobsWaitingForNetwork.length > 0) logger.info({ jobs: service.jobsWaitingForNetwork }, networkJobsNotice(service.jobsWaitingForNetwork));
   const server = serve({ fetch: service.app.fetch, port: config.port, hostname: config.host }, (info) => {
     logger.info(
       {

@@ -26,3 +26,11 @@ export function databaseTargetOf(config: Readonly<Config>): DatabaseTarget {
     ? { kind: "sqlite", file: `${config.dataDir}/precedent.sqlite` }
     : { kind: "postgres", url: config.databaseUrl };
 }
+
+/** The one start-up line of an offline node about the jobs that wait for the network, and where their data comes from instead. */
+export function networkJobsNotice(jobs: readonly string[]): string {
+  return (
+    `Offline (MARKET_DATA_DIR is set): ${jobs.length} job(s) need the network and are not scheduled: ${jobs.join(", ")}. ` +
+    "Their data comes from `npm run snapshots:import`, `npm run mirrors:import` and `npm run arena:offline` instead; unset MARKET_DATA_DIR to run them."
+  );
+}

@@ -256,9 +256,8 @@ describeWithShared("arena lifecycle: open, lock, settle (YES, NO, equal is NO), 
     await expectUncharged(paid.payer, "/api/arena/diagnostic?agent=nobody", 404, "NOT_FOUND");
   });
 
-  it("ranks only agents with the documented minimum of settled entries", async () => {
-    const { status, body } = await payAs(paid.payer, "/api/arena/performance");
-    expect(status).toBe(200);
-    expect(body).toMatchObject({ min_settled_entries: 20, min_deadlines: 10, agents_scored: 2, agents_ranked: 0, leaderboard: [] });
+  it("ranks only agents with the documented minimum of settled entries: with none ranked it serves nothing, uncharged", async () => {
+    const body = await expectUncharged(paid.payer, "/api/arena/performance", 404, "NO_DATA");
+    expect(body.error.message).toMatch(/ranked once it has 20 entries in settled rounds, and none has \(2 agent\(s\) have at least one\)/);
   });
 });

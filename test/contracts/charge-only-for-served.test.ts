@@ -3,6 +3,7 @@ import { paidRoutes, type PaidCall } from "../support/paid-routes.js";
 import { createYahooReplayFetch } from "../support/replay-fetch.js";
 import { SHARED_PRESENT } from "../support/shared-paths.js";
 import type { TestPayer } from "../support/test-payer.js";
+import { PaymentClaims } from "../../src/storage/repos/payment-claims.js";
 
 /** Pays for `url` and expects the shared error, with nothing settled (the payer's balance is unchanged). */
 async function expectNothingCharged(harness: { call: PaidCall; payer: () => TestPayer }, url: string, status: number, code: string) {
@@ -57,5 +58,42 @@ describe.skipIf(!SHARED_PRESENT)("charge only for something served: offline data
     expect(status).toBe(200);
     expect(body.results.map((r: { status: string }) => r.status)).toEqual(["ok", "unknown_ticker"]);
     expect(await harness.payer().balance()).toBeLessThan(before);
+  });
+});
+
+const DEMAND_EMPTY = /^\/api\/demand\/[a-z-]+ has no publishable row from \d{4}-\d\d-\d\d to \d{4}-\d\d-\d\d: no row reached the privacy threshold \(at least 3 distinct clients in the window\).*Nothing was charged\.$/;
+
+/** Every paid route whose answer is a list, on a node with nothing logged, mirrored or fired yet. */
+const EMPTY_ON_A_FRESH_NODE: ReadonlyArray<readonly [url: string, status: number, code: string, message: RegExp]> = [
+  ...["top", "unmet", "conversion", "competitors", "intent", "crawl-to-refer", "matches", "pricing", "reliability"].map(
+    (report) => [`/api/demand/${report}`, 404, "NO_DATA", DEMAND_EMPTY] as const,
+  ),
+  ["/api/arena/performance", 404, "NO_DATA", /^The arena leaderboard has no entry yet: an agent is ranked once it has 20 entries in settled rounds, and none has \(0 agent\(s\) have at least one\)\. Nothing was charged\.$/],
+  ["/api/census", 404, "NO_DATA", /^No discovery index is mirrored yet, so there is no census: .*npm run mirrors:import <file>`\. Nothing was charged\.$/],
+  ["/trading/signals/history?ticker=ZZZA", 404, "UNKNOWN_TICKER", /Unknown ticker "ZZZA"/],
+  ["/trading/signals/history?ticker=SPY", 404, "NO_DATA", /^No signal has been fired for SPY: .* Nothing was charged\.$/],
+  ["/trading/performance?ticker=ZZZA", 404, "UNKNOWN_TICKER", /Unknown ticker "ZZZA"/],
+  ["/trading/performance", 404, "NO_DATA", /^No signal has been fired: .* Nothing was charged\.$/],
+];
+
+describe.skipIf(!SHARED_PRESENT)("charge only for something served: empty answers on a fresh node", () => {
+  const harness = paidRoutes({ importRecordings: false });
+
+  it.each(EMPTY_ON_A_FRESH_NODE)("%s: a paid call answers %i %s saying why, and nothing settles", async (url, status, code, message) => {
+    const claims = new PaymentClaims(harness.service().database.db);
+    const [balance, settledClaims] = [await harness.payer().balance(), (await claims.countByState()).settled];
+    const answer = await harness.call(url);
+    expect([url, answer.status, answer.body.error?.code]).toEqual([url, status, code]);
+    expect(answer.body.error.message).toMatch(message);
+    expect(await harness.payer().balance()).toBe(balance);
+    expect((await claims.countByState()).settled).toBe(settledClaims);
+  });
+
+  it("still charges for a list that holds something: the first fired signal makes the history a paid 200", async () => {
+    expect((await harness.call("/trading/signal?ticker=SPY")).status).toBe(200);
+    const before = await harness.payer().balance();
+    const { status, body } = await harness.call("/trading/signals/history?ticker=SPY");
+    expect([status, body.count]).toEqual([200, 1]);
+    expect(await harness.payer().balance()).toBe(before - 50_000n);
   });
 });

@@ -24,13 +24,21 @@ const UNSERVABLE_OFFLINE: Record<string, [number, string]> = {
   "/api/arena/diagnostic": [404, "NOT_FOUND"],
   // Live Hyperliquid account data only: offline there is no account to read (replayed in test/trading).
   "/trading/portfolio": [503, "UPSTREAM_UNAVAILABLE"],
+  // Lists this fresh deployment has nothing for (no client in its request log, no router event, no ranked agent): an empty
+  // list serves nothing, so 404 and uncharged (test/contracts/charge-only-for-served.test.ts); test/demand and
+  // test/arena check their 200 bodies against these schemas on logs that hold rows.
+  ...Object.fromEntries(
+    ["top", "unmet", "conversion", "intent", "crawl-to-refer", "matches", "reliability"].map((r) => [`/api/demand/${r}`, [404, "NO_DATA"] as [number, string]]),
+  ),
+  "/api/arena/performance": [404, "NO_DATA"],
 };
 
 /**
  * Feeds no public recording exists for (../shared/fixtures/README.md): offline, with nothing stored, they can
- * only answer 503 UPSTREAM_UNAVAILABLE with Retry-After, never a made-up 200.
+ * only answer 503 UPSTREAM_UNAVAILABLE with Retry-After, never a made-up 200. (/get_hardware_prices has none either,
+ * but its market_index comes from the dataset's daily closes: it must answer 200.)
  */
-const NO_RECORDING = new Set(["/get_trends", "/get_hardware_prices"]);
+const NO_RECORDING = new Set(["/get_trends"]);
 
 /** Operations that answer a redirect instead of a body, with the Location their documented example leads to. */
 const REDIRECTS: Record<string, string> = { "/api/discover/go": "https://weather.x402app.org/weather" };

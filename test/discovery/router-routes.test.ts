@@ -6,7 +6,7 @@ import { SHARED_PRESENT } from "../support/shared-paths.js";
 import { suiteService } from "../support/suite-service.js";
 import type { TestService } from "../support/test-service.js";
 
-type Result = { origin: string; path: string; ours: boolean; match_score: number; go: string; reliability: number | null; reliability_samples: number; description: string };
+type Result = { origin: string; path: string; ours: boolean; match_score: number; go: string; reliability: number; reliability_samples: number; description: string };
 type Answer = { need: string; results_found: number; results: Result[]; sponsored: Array<Record<string, unknown>>; mirror_freshness: Record<string, string | null> };
 
 const SPONSORED: SponsoredPlacement = { origin: "https://ads.example", path: "/offer", description: "A sponsored weather feed", price_usd: 0.002, click_url: "https://ads.example/click/1" };
@@ -46,6 +46,16 @@ describe.skipIf(!SHARED_PRESENT)("router: /api/discover, /go and /outcome on the
       for (let i = 1; i < body.results.length; i += 1) expect(body.results[i].match_score).toBeLessThanOrEqual(body.results[i - 1].match_score);
       for (const r of body.results) expect(r.description.length).toBeLessThanOrEqual(200);
       for (const r of body.results) expect(testnetOnly.has(`${r.origin}${r.path}`) && !r.ours, `${r.origin}${r.path}`).toBe(false);
+    }
+  });
+
+  it("gives every result a numeric reliability, as the spec types it: 0.5 when nothing has been observed of the origin", async () => {
+    const { body } = await discover(service(), "stock prices", "&limit=20");
+    expect(body.results.length).toBe(20);
+    for (const r of body.results) {
+      expect(typeof r.reliability, `${r.origin}${r.path}`).toBe("number");
+      expect(Number.isInteger(r.reliability_samples)).toBe(true);
+      if (r.reliability_samples === 0) expect(r.reliability).toBe(0.5);
     }
   });
 
@@ -109,7 +119,8 @@ describe.skipIf(!SHARED_PRESENT)("router: /api/discover, /go and /outcome on the
     expect(stored).toMatchObject({ kind: "outcome", origin: report.chosen_origin, path: "/weather", helped: true, paidUsd: 0.001, note: "fine" });
     const { body } = await discover(service(), "weather forecast", "&limit=20");
     const seller = body.results.find((r) => r.origin === report.chosen_origin && r.path === "/weather")!;
-    expect([seller.reliability, seller.reliability_samples]).toEqual([1, 1]);
+    // One happy report: (1 x 1 + 0.5 x 5) / (1 + 5), not 1.
+    expect([seller.reliability, seller.reliability_samples]).toEqual([0.5833, 1]);
   });
 
   it("rejects outcome reports with missing or oversized fields", async () => {

@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { readCsvBars } from "../reference/naive-signal-replay.js";
+import { paidRoutes } from "../support/paid-routes.js";
+import { DAILY_DATASET_DIR } from "../support/shared-paths.js";
 import { summarizeRetail } from "../../src/services/feeds/hardware-service.js";
 import { FakeClock } from "../support/fake-clock.js";
 import { createYahooReplayFetch, describeWithShared, envelopeResponse, loadYahooEnvelope } from "../support/replay-fetch.js";
@@ -51,12 +54,30 @@ describeWithShared("get_hardware_prices on live adapters (replayed)", () => {
 
   it("answers market_index from one batched quote, and hardware_prices only after the daily job stored a snapshot", async () => {
     const before = await (await payer.pay("/get_hardware_prices?category=gpu")).json() as Record<string, any>;
-    expect(Object.keys(before).sort()).toEqual(["cached", "category", "date", "fetched_at", "hardware_prices", "market_index"]);
+    expect(Object.keys(before).sort()).toEqual(["cached", "category", "date", "fetched_at", "hardware_prices", "market_index", "market_index_source"]);
+    expect(before.market_index_source).toBe("quote");
     expect(before.hardware_prices).toBeNull();
     expect(before.market_index.AAPL.price).toEqual(expect.any(Number));
     expect(Math.abs(before.market_index.AAPL.change_pct)).toBeGreaterThan(0.001); // percent units, as recorded
     await service.jobs.runNow("hardware-prices-snapshot");
     const after = await (await payer.pay("/get_hardware_prices?category=gpu")).json() as Record<string, any>;
     expect(after.hardware_prices).toMatchObject({ as_of: "2026-08-10", total_products: 3, median_price: 600 });
+  });
+});
+
+describeWithShared("get_hardware_prices offline, with no quote stored and no retail source", () => {
+  const harness = paidRoutes({ importRecordings: false });
+
+  it("still carries market_index, from the last two daily closes of each name the bar store serves (the spec's types)", async () => {
+    const { status, body } = await harness.call("/get_hardware_prices?category=all");
+    expect(status).toBe(200);
+    const nvda = readCsvBars(DAILY_DATASET_DIR, "NVDA").slice(-2);
+    // NVDA is the only semiconductor name in the offline dataset; the others are absent, never invented.
+    expect(Object.keys(body.market_index)).toEqual(["NVDA"]);
+    expect(body.market_index.NVDA.price).toBe(nvda[1].close);
+    expect(body.market_index.NVDA.change_pct).toBeCloseTo(100 * (nvda[1].close / nvda[0].close - 1), 4); // percent, as the spec says
+    expect(body.market_index_source).toBe("daily_bars");
+    expect([body.fetched_at, body.cached]).toEqual([`${nvda[1].date}T00:00:00.000Z`, true]);
+    expect(body.hardware_prices).toBeNull();
   });
 });

@@ -79,6 +79,14 @@ describe("the server bundle (what npm start runs)", () => {
     expect(output).toContain('"largeAnswersEncodedOn":"thread"');
   }, 70_000);
 
+  it("says once at start which jobs wait for the network (offline), and none of them runs to fail", async () => {
+    await waitForLog("warm-up done", 60_000);
+    expect(output.split("need the network and are not scheduled")).toHaveLength(2);
+    expect(output).toMatch(/"jobs":\[[^\]]*"arena-open-rounds"/);
+    expect(output).not.toContain("arena rounds not opened");
+    expect(output).not.toContain("job failed");
+  }, 70_000);
+
   it("serves the page from build/web and quotes a paid route", async () => {
     const page = await fetch(`${base}/`);
     expect(page.status).toBe(200);

@@ -25,8 +25,8 @@ describe.skipIf(!SHARED_PRESENT)("/trading/performance mode=backtest", () => {
     let body: Body;
     try {
       body = await trading.handle("/trading/performance", { ticker, since, mode: "backtest", horizon_days: horizon });
-      // A replay fires nothing: the public log stays empty.
-      expect((await trading.handle("/trading/signals/history", {})).count).toBe(0);
+      // A replay fires nothing: the public log stays empty (an empty log serves nothing: 404 NO_DATA).
+      await expect(trading.handle("/trading/signals/history", {})).rejects.toMatchObject({ code: "NO_DATA" });
     } finally {
       await trading.close();
     }

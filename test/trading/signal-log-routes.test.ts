@@ -57,7 +57,11 @@ describe.skipIf(!SHARED_PRESENT)("/trading/signals/history and /trading/performa
     expect(second.body.signals.map((s: Body) => s.ticker)).toEqual(["SPY"]);
     expect(second.body.next_cursor).toBeNull();
     expect((await call("/trading/signals/history?ticker=AAPL")).body.count).toBe(1);
-    expect((await call("/trading/signals/history?since=2026-11-24")).body.signals).toEqual([]);
+    const before = await harness.payer().balance();
+    const none = await call("/trading/signals/history?since=2026-11-24");
+    expect([none.status, none.body.error.code]).toEqual([404, "NO_DATA"]);
+    expect(none.body.error.message).toBe("No signal has been fired since 2026-11-24: the log holds the signals /trading/signal, /trading/scan and /api/signals/live fired, from the moment each was fired. Nothing was charged.");
+    expect(await harness.payer().balance()).toBe(before);
   });
 
   it("computes the track record from scored signals only, overall and per ticker", async () => {

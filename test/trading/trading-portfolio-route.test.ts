@@ -36,12 +36,12 @@ describe.skipIf(!SHARED_PRESENT)("/trading/portfolio replayed from the recorded 
     });
   }, 60_000);
 
-  it("answers 422 naming address when none is given and TRADING_ACCOUNT is unset, or the address is malformed; uncharged", async () => {
+  it("takes no parameter, as the spec has it: without TRADING_ACCOUNT it answers 404 naming the variable; a malformed address is a 422; uncharged", async () => {
     await withService({}, recordedAccountFetch(), async ({ call, payer, expect422 }) => {
       const before = await payer.balance();
       const { status, body } = await call("/trading/portfolio");
-      expect([status, body.error.code, body.error.details[0].param]).toEqual([422, "VALIDATION_FAILED", "address"]);
-      expect(body.error.message).toMatch(/TRADING_ACCOUNT/);
+      expect([status, body.error.code, body.error.details]).toEqual([404, "NOT_FOUND", [{ issue: "TRADING_ACCOUNT is not set on this node" }]]);
+      expect(body.error.message).toMatch(/^No trading account to show: TRADING_ACCOUNT is not set on this node\. The operator sets TRADING_ACCOUNT=0x\.\.\./);
       await expect422("/trading/portfolio?address=0x1234", "address");
       expect(await payer.balance()).toBe(before);
     });

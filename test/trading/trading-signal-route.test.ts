@@ -76,7 +76,7 @@ describe.skipIf(!SHARED_PRESENT)("/trading/signal on a history too short for its
       const { status, body } = await started.call("/trading/signal?ticker=SPY");
       expect([status, body.error.code, body.error.details[0].param]).toEqual([422, "RANGE_UNAVAILABLE", "ticker"]);
       expect(await started.payer.balance()).toBe(before);
-      expect((await started.call("/trading/signals/history")).body.count).toBe(0);
+      expect((await started.call("/trading/signals/history")).body.error.code).toBe("NO_DATA");
     } finally {
       await started.service.close();
     }

@@ -36,9 +36,10 @@ const response = z
 
 export const arenaPerformanceContract: OperationContract<typeof params, typeof response> = {
   operationId: "api_arena_performance",
-  description: `The arena leaderboard: measured forecasting skill of agents. ${LEADERBOARD_METHOD} Agent keys are shown; wallets never are.`,
+  description: `The arena leaderboard: measured forecasting skill of agents. ${LEADERBOARD_METHOD} Agent keys are shown; wallets never are. ` +
+    "While no agent has enough settled entries the answer is 404 NO_DATA (saying so) and is not charged.",
   params,
   response,
   example: documentedExample(response, exampleJson),
-  errors: [],
+  errors: ["NO_DATA"],
 };

@@ -28,6 +28,11 @@ const response = z
     market_index: z
       .record(z.string(), z.object({ price: z.number(), change_pct: z.number().openapi({ description: "1-day change in PERCENT (1.8 = +1.8 %)" }) }))
       .openapi({ description: `Keyed by symbol: ${SEMIS_SYMBOLS.join(", ")} (a symbol the source did not quote is absent)` }),
+    market_index_source: z.enum(["quote", "daily_bars"]).openapi({
+      description:
+        "quote: one batched live quote (or its stored copy, cached=true); daily_bars: the quote could not be had, so each name's last " +
+        "two daily closes in the bar store (offline: MARKET_DATA_DIR), fetched_at being the newest close's day",
+    }),
     hardware_prices: z
       .object({
         as_of: z.string().openapi({ description: "Day the retail source's prices are from" }),
@@ -49,9 +54,11 @@ export const getHardwarePricesContract: OperationContract<typeof params, typeof 
   description:
     "A semiconductor market index (one batched Yahoo Finance quote of ^SOX and eight chip makers, change in percent) and a retail CPU/GPU " +
     "price index with terciles computed by us from the latest snapshot of a configurable JSON source (HARDWARE_PRICES_URL, read by a daily " +
-    "job; no site is scraped). hardware_prices is null when no source is configured or nothing is stored. The quote is stored 60 seconds; " +
-    "when Yahoo is unreachable the last stored quote is served with cached=true, and 503 when none is stored. No public recording of this " +
-    "quote batch exists, so the example shows the envelope's form: its values are illustrative, not data.",
+    "job; no site is scraped). hardware_prices is null when no source is configured or nothing is stored. market_index is always " +
+    "there: the quote is stored 60 seconds; when Yahoo is unreachable the last stored quote is served with cached=true, and without one " +
+    "the last two daily closes of each name the bar store serves (market_index_source daily_bars; offline that is the dataset's names); " +
+    "503 only when no name can be served at all. No public recording of this quote batch exists, so the example shows the envelope's " +
+    "form: its values are illustrative, not data.",
   params,
   response,
   example: {
@@ -62,6 +69,7 @@ export const getHardwarePricesContract: OperationContract<typeof params, typeof 
       fetched_at: "2026-08-11T14:00:00.000Z",
       cached: false,
       market_index: { "^SOX": { price: 5000, change_pct: 1.2 }, NVDA: { price: 100, change_pct: -0.5 } },
+      market_index_source: "quote",
       hardware_prices: null,
     },
   },

@@ -31,8 +31,13 @@ export const RouterResultSchema = z
     ours: z.boolean(),
     description: z.string().openapi({ description: "Cut to 200 characters" }),
     traction: TractionSchema,
-    reliability: z.number().nullable().openapi({ description: "Share of outcome reports (last 90 days, one per client and path) that said it helped; null without reports" }),
-    reliability_samples: z.number().int(),
+    reliability: z.number().openapi({
+      description:
+        "0 to 1, the estimate the ranking uses: (working x n + 0.5 x 5) / (n + 5) over the last 90 days' observations of the origin " +
+        "(outcome reports, one per client and path, latest wins: helped or not; probes: grade A to C working, D or F not), rounded " +
+        "to 4 decimals. 0.5 with no observation (reliability_samples 0): unknown, not average",
+    }),
+    reliability_samples: z.number().int().openapi({ description: "n: the observations behind reliability" }),
     match_score: z.number().openapi({ description: "0 to 1; results are in non-increasing order of it" }),
     go: z.string().openapi({ description: "{base_url}/api/discover/go?to_origin=&to_path=&need=: follow it to reach the seller (recorded as a click)" }),
   })
@@ -67,8 +72,8 @@ export const discoverContract: OperationContract<typeof params, typeof response>
     "Free. Ranks x402 sellers for a free-text need: this service's own routes and every listing of our mirrors of the public discovery " +
     "indexes (CDP Bazaar; x402scan when mirrored), test-network listings left out. match_score = 0.80 x relevance (MiniSearch BM25+ over " +
     "description, path, tags and declared input schema, relative to the best match) + 0.07 x price (1 / (1 + price/0.05 USD); unpriced 0.5) " +
-    "+ 0.08 x traction (log of CDP 30-day calls or x402scan tool calls, relative to the best) + 0.05 x observed reliability (outcome reports " +
-    "shrunk towards 0.5 with a prior of 5 reports), rounded to 4 decimals; ties put our routes first. need: 1 to 500 characters; at most 20 " +
+    "+ 0.08 x traction (log of CDP 30-day calls or x402scan tool calls, relative to the best) + 0.05 x reliability (outcome reports and probes " +
+    "shrunk towards 0.5 with a prior of 5 observations, the result's own field), rounded to 4 decimals; ties put our routes first. need: 1 to 500 characters; at most 20 " +
     "results (limit, default 10). Each result's `go` link redirects to the seller (only pairs we list); report what happened with POST " +
     "/api/discover/outcome. `sponsored` holds paid placements, kept apart: they never change the organic order. The need is recorded, " +
     "keyed by a salted client hash (never the address or user-agent), for the aggregate demand reports.",

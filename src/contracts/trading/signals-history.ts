@@ -32,9 +32,10 @@ export const signalsHistoryContract: OperationContract<typeof params, typeof res
     "The public log of every signal /trading/signal has fired, newest first: each stored at the moment it was fired (id, time, ticker, " +
     "as-of date, direction, conviction, entry, stop, target, horizon) and never rewritten, except that the scoring job adds its outcome " +
     "once the horizon has passed and the bars exist (status pending -> scored: the return at the exit, and whether the stop or the " +
-    "target was hit first). Pages with limit and cursor; filters ticker and since (fired on or after). An empty page is a 200 with no signals.",
+    "target was hit first). Pages with limit and cursor; filters ticker and since (fired on or after). A selection with no signal serves nothing: " +
+    "404 UNKNOWN_TICKER for a ticker the price source does not know (as on every route), else 404 NO_DATA; neither is charged.",
   params,
   response,
   example: documentedExample(response, exampleJson),
-  errors: [],
+  errors: ["UNKNOWN_TICKER", "NO_DATA"],
 };

@@ -114,7 +114,8 @@ export const tradingPerformanceContract: OperationContract<typeof params, typeof
     `short; flat signals score 0 and are left out of the returns. ${RISK_ADJUSTED_FORMULA} Filters: ticker, since (fired on or after). ` +
     "Version-1 rows logged again on repeated calls count once. Beside the figures, `baselines` compares the trades with buy-and-hold " +
     "over the same periods (paired) and with random entries of the same exposure and stops, each with a 90% interval, and says in " +
-    "`verdict` whether the rules have an edge. An empty selection is a 200 with zero counts and null figures. mode=backtest (ticker required) instead replays the same rules " +
+    "`verdict` whether the rules have an edge. An empty selection serves nothing: 404 UNKNOWN_TICKER for a ticker the price source " +
+    "does not know, else 404 NO_DATA, neither charged. mode=backtest (ticker required) instead replays the same rules " +
     `walk-forward over the ticker's stored daily history: ${BACKTEST_METHOD} The figures then describe the replay, and the body says ` +
     "so (mode, backtest.label).",
   params,

@@ -9,7 +9,10 @@ const params = z.object({
     .trim()
     .regex(/^0x[0-9a-fA-F]{40}$/, "must be a 0x-prefixed 20-byte hex address")
     .optional()
-    .openapi({ description: "Hyperliquid account (0x + 40 hex); default: the account configured as TRADING_ACCOUNT", example: "0x5e9ee1089755c3435139848e47e6635505d5a13a" }),
+    .openapi({
+      description: "Extension (the spec's call takes no parameter): any Hyperliquid account (0x + 40 hex); default: the node's TRADING_ACCOUNT",
+      example: "0x5e9ee1089755c3435139848e47e6635505d5a13a",
+    }),
 });
 
 export type TradingPortfolioParams = z.infer<typeof params>;
@@ -62,11 +65,12 @@ export const tradingPortfolioContract: OperationContract<typeof params, typeof r
     "Live perp positions of a Hyperliquid account: the clearinghouseState of the main DEX and of the HIP-3 xyz DEX (where xyz: perps " +
     "trade), merged. Per position: coin, DEX, side, size, entry, mark (position value / size), unrealized PnL, return on equity, " +
     "leverage, liquidation price and margin used; per DEX its account value and margin; equity (the sum of the DEXes' account " +
-    "values), total unrealized PnL, margin and notional. The account is the address parameter, else the service's TRADING_ACCOUNT " +
-    "setting; with neither, 422 naming address. Read live on every call (nothing stored); Hyperliquid trouble (rate limit, 5xx, " +
+    "values), total unrealized PnL, margin and notional. As the spec has it the call takes no parameter: the account is the node's " +
+    "TRADING_ACCOUNT setting, and a node without one answers 404 NOT_FOUND naming TRADING_ACCOUNT (not charged). Extension: address " +
+    "(0x + 40 hex) names any other account. Read live on every call (nothing stored); Hyperliquid trouble (rate limit, 5xx, " +
     "timeout, an HTML page, a changed answer) is 503 with Retry-After and nothing is charged. Offline deployments answer 503.",
   params,
   response,
   example: documentedExample(response, exampleJson),
-  errors: ["UPSTREAM_UNAVAILABLE", "UPSTREAM_SCHEMA_CHANGED"],
+  errors: ["NOT_FOUND", "UPSTREAM_UNAVAILABLE", "UPSTREAM_SCHEMA_CHANGED"],
 };

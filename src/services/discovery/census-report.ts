@@ -16,17 +16,18 @@ export interface IndexSnapshotView {
 export interface CensusReport {
   title: string;
   indexes_mirrored: IndexLabel[];
+  indexes_missing: IndexLabel[];
   origins_listed: number;
   resources_listed: number;
-  headline: { listed_in_both_indexes: number | null; listed_in_only_one: number | null; pct_single_indexed: number | null; read: string };
+  headline: { listed_in_both_indexes: number; listed_in_only_one: number; pct_single_indexed: number; read: string };
   single_index_breakdown: Array<{ only_in: IndexLabel; origins: number }>;
-  price_disagreements: { count: number | null; read: string; examples: Array<{ origin: string; path: string } & Partial<Record<IndexLabel, number>>> };
+  price_disagreements: { count: number; read: string; examples: Array<{ origin: string; path: string } & Partial<Record<IndexLabel, number>>> };
   listings_not_updated_in_60_days: Array<{ index: IndexLabel; resources: number; undated: number; as_of: string }>;
-  median_price_usd_by_index: Record<IndexLabel, number | null>;
-  largest_catalogues: Array<{ origin: string; resources: number; indexes: IndexLabel[]; single_index: boolean | null }>;
+  median_price_usd_by_index: Partial<Record<IndexLabel, number>>;
+  largest_catalogues: Array<{ origin: string; resources: number; indexes: IndexLabel[]; single_index: boolean }>;
   method: string;
   your_row: string;
-  mirror_freshness: Record<IndexLabel, string | null>;
+  mirror_freshness: Partial<Record<IndexLabel, string>>;
 }
 
 /** Median of a list (mean of the two middle values for an even count); null when empty. */
@@ -37,15 +38,14 @@ export function medianOrNull(values: readonly number[]): number | null {
 const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
 
 /**
- * The census of the public discovery indexes, computed only from our stored mirrors. Overlap figures need
- * both indexes: with one mirrored they are null and `read` says why, instead of calling every origin
- * single-indexed.
+ * The census of the public discovery indexes, computed only from our stored mirrors. Every count is over the
+ * mirrored indexes: with one of them missing, "listed in only one" means only in the one we see, and
+ * `indexes_missing` and each `read` say so (the counts are then bounds, not the overlap of the two).
  */
 export function buildCensus(views: readonly IndexSnapshotView[], ourOrigin: string): CensusReport {
   const mirrored = views.filter((v) => v.freshness.mirrored);
   const labels = mirrored.map((v) => v.freshness.index);
-  const notMirrored = INDEX_LABELS.filter((l) => !labels.includes(l));
-  const bothMirrored = notMirrored.length === 0;
+  const missing = INDEX_LABELS.filter((l) => !labels.includes(l));
   const indexesByOrigin = new Map<string, Set<IndexLabel>>();
   const listingsByOrigin = new Map<string, Set<string>>();
   for (const view of mirrored) {
@@ -55,52 +55,47 @@ export function buildCensus(views: readonly IndexSnapshotView[], ourOrigin: stri
     }
   }
   const resourcesListed = [...listingsByOrigin.values()].reduce((n, s) => n + s.size, 0);
-  const notMirroredText = notMirrored.map((l) => `${l} not mirrored`).join(", ");
-
-  let headline: CensusReport["headline"];
-  let breakdown: CensusReport["single_index_breakdown"] = [];
-  if (bothMirrored) {
-    const both = [...indexesByOrigin.values()].filter((s) => s.size === INDEX_LABELS.length).length;
-    const single = indexesByOrigin.size - both;
-    const pct = indexesByOrigin.size === 0 ? 0 : round((100 * single) / indexesByOrigin.size, 1);
-    headline = { listed_in_both_indexes: both, listed_in_only_one: single, pct_single_indexed: pct, read: `${pct}% of ${indexesByOrigin.size} origins are listed in only one of the two indexes.` };
-    breakdown = INDEX_LABELS.map((only) => ({ only_in: only, origins: [...indexesByOrigin.values()].filter((s) => s.size === 1 && s.has(only)).length }));
-  } else {
-    headline = {
-      listed_in_both_indexes: null,
-      listed_in_only_one: null,
-      pct_single_indexed: null,
-      read: `Overlap not measured: ${notMirroredText}. Only ${labels.join(" and ") || "no index"} is mirrored, so no origin can be compared across indexes.`,
-    };
-  }
+  const both = [...indexesByOrigin.values()].filter((s) => s.size === INDEX_LABELS.length).length;
+  const single = indexesByOrigin.size - both;
+  const pct = indexesByOrigin.size === 0 ? 0 : round((100 * single) / indexesByOrigin.size, 1);
+  const missingText = missing.map((l) => `${l} is missing (not mirrored)`).join(", ");
+  const headline = {
+    listed_in_both_indexes: both,
+    listed_in_only_one: single,
+    pct_single_indexed: pct,
+    read:
+      missing.length === 0
+        ? `${pct}% of ${indexesByOrigin.size} origins are listed in only one of the two indexes.`
+        : `Measured over ${labels.join(" and ") || "no index"} only: ${missingText}, so an origin it lists counts as single-indexed here; ` +
+          `${pct}% of ${indexesByOrigin.size} origins is an upper bound on single-indexing, and ${both} a lower bound on the overlap.`,
+  };
 
   return {
     title: "Census of the public x402 discovery indexes",
     indexes_mirrored: labels,
+    indexes_missing: missing,
     origins_listed: indexesByOrigin.size,
     resources_listed: resourcesListed,
     headline,
-    single_index_breakdown: breakdown,
-    price_disagreements: priceDisagreements(mirrored, bothMirrored, notMirroredText),
+    single_index_breakdown: labels.map((only) => ({ only_in: only, origins: [...indexesByOrigin.values()].filter((s) => s.size === 1 && s.has(only)).length })),
+    price_disagreements: priceDisagreements(mirrored, missingText),
     listings_not_updated_in_60_days: mirrored.map((v) => staleCount(v)),
     median_price_usd_by_index: Object.fromEntries(
-      INDEX_LABELS.map((l) => [l, medianOrNull(mirrored.find((v) => v.freshness.index === l)?.resources.filter(isPricedMainnet).map((r) => r.price_usd as number) ?? [])]),
-    ) as Record<IndexLabel, number | null>,
+      mirrored.flatMap((v) => {
+        const median = medianOrNull(v.resources.filter(isPricedMainnet).map((r) => r.price_usd as number));
+        return median === null ? [] : [[v.freshness.index, median]];
+      }),
+    ),
     largest_catalogues: [...listingsByOrigin.entries()]
       .sort((a, b) => b[1].size - a[1].size || a[0].localeCompare(b[0]))
       .slice(0, LARGEST)
       .map(([origin, keys]) => {
         const indexes = INDEX_LABELS.filter((l) => indexesByOrigin.get(origin)?.has(l));
-        return { origin, resources: keys.size, indexes, single_index: bothMirrored ? indexes.length === 1 : null };
+        return { origin, resources: keys.size, indexes, single_index: indexes.length === 1 };
       }),
-    method: methodText(mirrored, notMirrored),
+    method: methodText(mirrored, missing),
     your_row: yourRow(mirrored, ourOrigin),
-    mirror_freshness: Object.fromEntries(
-      INDEX_LABELS.map((l) => {
-        const at = mirrored.find((v) => v.freshness.index === l)?.freshness.crawledAtMs;
-        return [l, at === undefined || at === null ? null : new Date(at).toISOString()];
-      }),
-    ) as Record<IndexLabel, string | null>,
+    mirror_freshness: Object.fromEntries(mirrored.map((v) => [v.freshness.index, new Date(v.freshness.crawledAtMs ?? 0).toISOString()])),
   };
 }
 
@@ -108,8 +103,10 @@ function isPricedMainnet(r: MirroredResource): boolean {
   return r.price_usd !== null && !r.testnet;
 }
 
-function priceDisagreements(mirrored: readonly IndexSnapshotView[], bothMirrored: boolean, notMirroredText: string): CensusReport["price_disagreements"] {
-  if (!bothMirrored) return { count: null, read: `Not measured: ${notMirroredText}; a disagreement needs the same listing in both indexes.`, examples: [] };
+function priceDisagreements(mirrored: readonly IndexSnapshotView[], missingText: string): CensusReport["price_disagreements"] {
+  if (mirrored.length < INDEX_LABELS.length) {
+    return { count: 0, read: `None can be seen: ${missingText}, and a disagreement needs the same listing in both indexes.`, examples: [] };
+  }
   const [a, b] = INDEX_LABELS;
   const priceOf = (label: IndexLabel) =>
     new Map(mirrored.find((v) => v.freshness.index === label)!.resources.filter((r) => r.price_usd !== null).map((r) => [listingKey(r), r] as const));
@@ -152,7 +149,7 @@ function methodText(mirrored: readonly IndexSnapshotView[], notMirrored: readonl
     .join("; ");
   return (
     `Built only from our stored mirrors of each index's own listing interface (no listed origin is contacted): ${crawls || "no index mirrored yet"}` +
-    `${notMirrored.length > 0 ? `; ${notMirrored.join(", ")} not mirrored (x402scan's listing is paid and needs MIRROR_WALLET_PRIVATE_KEY), so its fields are null` : ""}. ` +
+    `${notMirrored.length > 0 ? `; ${notMirrored.join(", ")} not mirrored${notMirrored.includes("x402scan") ? " (x402scan's listing is paid and needs MIRROR_WALLET_PRIVATE_KEY)" : ""}: every figure leaves it out and indexes_missing names it` : ""}. ` +
     "A listing is (origin, path and query, method); an origin is scheme://host[:port]. Prices are decimal USD: CDP amounts are atomic units " +
     "divided by the asset's decimals (USDC only; other assets are unpriced), x402scan amounts are already USD. Medians are over priced " +
     `mainnet listings (test networks excluded). Not updated in ${STALE_AFTER_DAYS} days: lastUpdated more than ${STALE_AFTER_DAYS} days before ` +

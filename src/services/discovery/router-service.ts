@@ -21,7 +21,8 @@ export type SponsoredFor = (need: string) => Promise<SponsoredPlacement | undefi
 export interface RankedResult {
   candidate: RouterCandidate;
   matchScore: number;
-  reliability: number | null;
+  /** The reliability estimate the ranking used: observations shrunk towards 0.5 (0.5 without any). */
+  reliability: number;
   reliabilitySamples: number;
 }
 
@@ -82,9 +83,10 @@ export class RouterService {
     const scored = await Promise.all(
       contenders.map(async ({ candidate, base }) => {
         if (!reliabilityByOrigin.has(candidate.origin)) reliabilityByOrigin.set(candidate.origin, this.deps.reliabilityOf(candidate.origin));
-        const { reliability, samples } = await reliabilityByOrigin.get(candidate.origin)!;
-        const value = base + SCORE_WEIGHTS.reliability * reliabilityScore(reliability, samples);
-        return { candidate, matchScore: Math.round(value * 10_000) / 10_000, reliability, reliabilitySamples: samples };
+        const { reliability: observed, samples } = await reliabilityByOrigin.get(candidate.origin)!;
+        const reliability = reliabilityEstimate(observed, samples);
+        const value = base + SCORE_WEIGHTS.reliability * reliability;
+        return { candidate, matchScore: Math.round(value * 10_000) / 10_000, reliability: Math.round(reliability * 10_000) / 10_000, reliabilitySamples: samples };
       }),
     );
     scored.sort(
@@ -136,8 +138,11 @@ function priceScore(priceUsd: number | null): number {
   return priceUsd === null ? 0.5 : 1 / (1 + priceUsd / PRICE_PIVOT_USD);
 }
 
-/** Observed reliability shrunk towards 0.5 by the number of reports behind it. */
-function reliabilityScore(reliability: number | null, samples: number): number {
+/**
+ * Observed reliability shrunk towards 0.5 by the number of observations behind it: (share x n + 0.5 x 5) / (n + 5),
+ * so no observation is 0.5 and one happy report is 0.58, not 1.
+ */
+function reliabilityEstimate(reliability: number | null, samples: number): number {
   if (reliability === null || samples === 0) return 0.5;
   return (reliability * samples + 0.5 * RELIABILITY_PRIOR_SAMPLES) / (samples + RELIABILITY_PRIOR_SAMPLES);
 }

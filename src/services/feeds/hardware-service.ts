@@ -1,3 +1,4 @@
+import { AppError } from "../../domain/app-error.js";
 import type { Clock } from "../../domain/clock.js";
 import { SEMIS_SYMBOLS } from "../../domain/feed-vocabulary.js";
 import type { IndexQuote, QuoteProvider, RetailPriceProvider, RetailProduct, RetailSnapshot } from "../../providers/feeds/port.js";
@@ -69,9 +70,17 @@ export function summarizeRetail(snapshot: RetailSnapshot, category: HardwareCate
   };
 }
 
+/** A symbol's latest daily close and its change over the close before, from the bar store. */
+export type LatestDailyClose = (ticker: string) => Promise<{ close: number; changePct: number; dateMs: number }>;
+
+/** Where market_index came from: the live quote (or its stored copy), or the last daily closes in the bar store. */
+export type MarketIndexSource = { kind: "quote"; served: Served<Record<string, IndexQuote>> } | { kind: "daily_bars"; asOfMs: number };
+
 /**
- * market_index from one batched quote of the semiconductor names (stored 60 s); hardware_prices from the
- * latest retail snapshot the daily job stored, or null when none is configured or stored.
+ * market_index from one batched quote of the semiconductor names (stored 60 s) or, when neither the quote nor a
+ * stored copy of it can be had, from the last two daily closes of each name the bar store can serve (so the
+ * spec's "always available" holds offline too); hardware_prices from the latest retail snapshot the daily job
+ * stored, or null when none is configured or stored.
  */
 export class HardwareService {
   constructor(
@@ -79,6 +88,7 @@ export class HardwareService {
     private readonly retail: RetailPriceProvider | undefined,
     private readonly cache: SnapshotCache,
     private readonly clock: Clock,
+    private readonly latestDailyClose: LatestDailyClose,
   ) {}
 
   /** The daily job's work: fetch and store the retail snapshot (no-op without HARDWARE_PRICES_URL). */
@@ -88,9 +98,38 @@ export class HardwareService {
     await this.cache.get({ ...FEED_POLICIES.hardwareRetail, ttlMs: 0 }, SINGLE_KEY, () => retail.snapshot());
   }
 
-  async prices(category: HardwareCategory): Promise<{ index: Served<Record<string, IndexQuote>>; hardware: HardwarePrices | null; dateMs: number }> {
-    const index = await this.cache.get(FEED_POLICIES.semisIndex, SEMIS_SYMBOLS.join(","), () => this.quotes.quotes(SEMIS_SYMBOLS));
+  async prices(category: HardwareCategory): Promise<{
+    marketIndex: Record<string, IndexQuote>;
+    source: MarketIndexSource;
+    hardware: HardwarePrices | null;
+    dateMs: number;
+  }> {
+    const { marketIndex, source } = await this.marketIndex();
     const stored = await this.cache.latest<RetailSnapshot>(FEED_POLICIES.hardwareRetail.source, SINGLE_KEY);
-    return { index, hardware: stored === undefined ? null : summarizeRetail(stored.value, category), dateMs: this.clock.nowMs() };
+    return { marketIndex, source, hardware: stored === undefined ? null : summarizeRetail(stored.value, category), dateMs: this.clock.nowMs() };
+  }
+
+  private async marketIndex(): Promise<{ marketIndex: Record<string, IndexQuote>; source: MarketIndexSource }> {
+    try {
+      const served = await this.cache.get(FEED_POLICIES.semisIndex, SEMIS_SYMBOLS.join(","), () => this.quotes.quotes(SEMIS_SYMBOLS));
+      return { marketIndex: served.value, source: { kind: "quote", served } };
+    } catch (error) {
+      if (!(error instanceof AppError) || !error.code.startsWith("UPSTREAM_")) throw error;
+      const fromBars = await this.fromDailyBars();
+      if (fromBars === undefined) throw error;
+      return fromBars;
+    }
+  }
+
+  /** The names the bar store can serve, each from its own last two closes; undefined when it serves none. */
+  private async fromDailyBars(): Promise<{ marketIndex: Record<string, IndexQuote>; source: MarketIndexSource } | undefined> {
+    const closes = await Promise.all(SEMIS_SYMBOLS.map((symbol) => this.latestDailyClose(symbol).then((c) => [symbol, c] as const, () => undefined)));
+    const known = closes.filter((c) => c !== undefined);
+    if (known.length === 0) return undefined;
+    const round = (x: number, digits: number) => Math.round(x * 10 ** digits) / 10 ** digits;
+    return {
+      marketIndex: Object.fromEntries(known.map(([symbol, c]) => [symbol, { price: c.close, change_pct: round(100 * c.changePct, 4) }])),
+      source: { kind: "daily_bars", asOfMs: Math.max(...known.map(([, c]) => c.dateMs)) },
+    };
   }
 }

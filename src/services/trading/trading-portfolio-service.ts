@@ -1,4 +1,4 @@
-import { validationError } from "../../domain/app-error.js";
+import { AppError } from "../../domain/app-error.js";
 import type { Clock } from "../../domain/clock.js";
 import type { PerpAccountState, PerpPosition, TradingAccountProvider } from "../../providers/trading-account/port.js";
 
@@ -39,7 +39,14 @@ export class TradingPortfolioService {
   async portfolio(address: string | undefined): Promise<TradingPortfolio> {
     const chosen = address ?? this.defaultAccount;
     if (chosen === undefined) {
-      throw validationError("address", "give an address (0x + 40 hex): this service has no default account configured (TRADING_ACCOUNT is unset)");
+      // The spec's call takes no parameter: the account is the operator's. Not the caller's mistake, so not a 422.
+      const issue = "TRADING_ACCOUNT is not set on this node";
+      throw new AppError(
+        "NOT_FOUND",
+        `No trading account to show: ${issue}. The operator sets TRADING_ACCOUNT=0x... (a Hyperliquid account); any caller may name ` +
+          "an account with address=0x... (40 hex digits, this service's extension). Nothing was charged.",
+        { details: [{ issue }] },
+      );
     }
     const user = chosen.toLowerCase();
     const states = await Promise.all(PORTFOLIO_DEXES.map((dex) => this.provider.accountState(user, dex)));

@@ -3,6 +3,7 @@ import { LEADERBOARD_METHOD } from "../../../contracts/arena/arena-texts.js";
 import { findCatalogRoute } from "../../../contracts/route-catalog.js";
 import type { ArenaScoresService } from "../../../services/arena/arena-scores-service.js";
 import type { RouteModule } from "../../route-module.js";
+import { emptyAnswerError } from "../../../domain/empty-answer.js";
 import { skillWire } from "./skill-wire.js";
 
 export function arenaPerformanceRoute(scores: ArenaScoresService): RouteModule {
@@ -11,6 +12,12 @@ export function arenaPerformanceRoute(scores: ArenaScoresService): RouteModule {
     contract: arenaPerformanceContract,
     handle: async (params: ArenaPerformanceParams) => {
       const board = await scores.leaderboard(params.limit);
+      if (board.ranked.length === 0) {
+        throw emptyAnswerError(
+          "The arena leaderboard has no entry yet",
+          `an agent is ranked once it has ${board.minSettled} entries in settled rounds, and none has (${board.agentsScored} agent(s) have at least one)`,
+        );
+      }
       return {
         min_settled_entries: board.minSettled,
         min_deadlines: board.minDeadlines,
