@@ -87,7 +87,9 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
     cors({
       origin: "*",
       allowMethods: ["GET", "POST", "OPTIONS"],
-      allowHeaders: ["Content-Type", "PAYMENT-SIGNATURE", "Authorization", "X-Request-Id"],
+      // X-PAYMENT: the header x402 v1 clients pay with (v2 sends PAYMENT-SIGNATURE); a browser client of
+      // either must be allowed to send it, or its preflight fails before the gate can answer.
+      allowHeaders: ["Content-Type", "PAYMENT-SIGNATURE", "X-PAYMENT", "Authorization", "X-Request-Id"],
       exposeHeaders: EXPOSED_HEADERS,
     }),
   );
