@@ -49,7 +49,7 @@ describe.skipIf(!SHARED_PRESENT)("probes of dynamically priced routes", () => {
       expect(result.found).toBe(true);
       const advisories = result.found ? result.advisories : [];
       const byMethod = new Map(advisories.map((a) => [a.method, a]));
-      for (const method of ["GET", "POST"]) {
+      for (const method of ["GET", "POST"] as const) {
         expect(byMethod.get(method)?.authMode, method).toBe("paid");
         expect(byMethod.get(method)?.inputSchema, method).toBeDefined();
       }
