@@ -12,6 +12,7 @@ import type { AnswerEncoder } from "./answer-encoding/answer-encoder.js";
 import type { AppEnv } from "./app-env.js";
 import { errorResponse, STATUS_BY_CODE } from "./error-responses.js";
 import { bodyLimit } from "./middleware/body-limit.js";
+import { compression } from "./middleware/compression.js";
 import { dynamicQuote } from "./middleware/dynamic-quote.js";
 import { heavyRouteBulkhead } from "./middleware/heavy-route-bulkhead.js";
 import { methodGuard, routedMethods } from "./middleware/method-guard.js";
@@ -69,6 +70,11 @@ function forecastLogging(deps: AppDeps, operationId: string): ServedHook | undef
   return (params, body, responseSha256) => log.record(extract(params, body), { source: "live", responseSha256 });
 }
 
+/** Free answers that change only with a deployment: the discovery documents and the two pages' files. */
+function isStaticDocument(path: string): boolean {
+  return path === "/openapi.json" || path === "/llms.txt" || path === "/" || path.startsWith("/docs") || path.startsWith("/web/");
+}
+
 /**
  * The HTTP application. Middleware order matters: security headers wrap everything (errors and preflights
  * too); the request scope opens next, the log row is written last (it sees the final status); then the edge
@@ -95,12 +101,16 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   const methodsFor = (path: string) => routed().get(path);
 
   app.use("*", securityHeaders({ httpsOnly: deps.httpsOnly }));
+  // Outside signing: the signature stays over the decoded bytes (see compression.ts).
+  app.use("*", compression({ isStatic: isStaticDocument }));
   app.use(
     "*",
     cors({
       origin: "*",
       allowMethods: ["GET", "POST", "OPTIONS"],
-      allowHeaders: ["Content-Type", "PAYMENT-SIGNATURE", "Authorization", "X-Request-Id"],
+      // X-PAYMENT: the header x402 v1 clients pay with (v2 sends PAYMENT-SIGNATURE); a browser client of
+      // either must be allowed to send it, or its preflight fails before the gate can answer.
+      allowHeaders: ["Content-Type", "PAYMENT-SIGNATURE", "X-PAYMENT", "Authorization", "X-Request-Id"],
       exposeHeaders: EXPOSED_HEADERS,
     }),
   );

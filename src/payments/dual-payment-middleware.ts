@@ -1,5 +1,5 @@
 import { decodePaymentRequiredHeader, encodePaymentRequiredHeader } from "@x402/core/http";
-import type { HTTPAdapter, HTTPRequestContext, HTTPResponseInstructions, x402HTTPResourceServer } from "@x402/core/server";
+import type { HTTPRequestContext, HTTPResponseInstructions, x402HTTPResourceServer } from "@x402/core/server";
 import { getFacilitatorResponseError, SETTLEMENT_OVERRIDES_HEADER, withPrivateCacheControl } from "@x402/core/server";
 import type { PaymentRequired } from "@x402/core/types";
 import { HonoAdapter } from "@x402/hono";
@@ -8,7 +8,7 @@ import { AppError } from "../domain/app-error.js";
 import { replaceResponse } from "./replace-response.js";
 import type { MppCharge } from "./mpp-charge.js";
 import { mppAuthorization, x402PaymentHeader } from "./payment-headers.js";
-import type { PaymentProtocol, ProtocolTaggedAdapter } from "./payment-protocol.js";
+import { PaymentHeaderAdapter } from "./payment-header-adapter.js";
 
 export interface DualPaymentDeps {
   httpServer: x402HTTPResourceServer;
@@ -55,7 +55,7 @@ async function payWithMpp(c: Context, next: Next, context: HTTPRequestContext, a
   // What x402 asks for this exact request: the MPP credential must match those terms.
   let quote;
   try {
-    quote = await httpServer.processHTTPRequest({ ...context, adapter: new MppCredentialAdapter(context.adapter, undefined), paymentHeader: undefined });
+    quote = await httpServer.processHTTPRequest({ ...context, adapter: new PaymentHeaderAdapter(context.adapter, undefined, "mpp"), paymentHeader: undefined });
   } catch (error) {
     return upstreamTrouble(error);
   }
@@ -74,7 +74,7 @@ async function payWithMpp(c: Context, next: Next, context: HTTPRequestContext, a
 
   const paidContext: HTTPRequestContext = {
     ...context,
-    adapter: new MppCredentialAdapter(context.adapter, conversion.paymentSignature),
+    adapter: new PaymentHeaderAdapter(context.adapter, conversion.paymentSignature, "mpp"),
     paymentHeader: conversion.paymentSignature,
   };
   let verified;
@@ -203,49 +203,4 @@ function upstreamTrouble(error: unknown): Response {
   // The message is a code when it comes from our claiming facilitator; the edge never repeats anything else.
   if (facilitatorError !== null) return Response.json({ error: facilitatorError.message }, { status: 502 });
   return Response.json({ error: "Internal Server Error" }, { status: 500 });
-}
-
-/**
- * The request's own adapter, except that PAYMENT-SIGNATURE reads as the x402 payment the MPP credential
- * converts to (or as absent, for the quote), and it tells the ledger hooks the payment came by MPP.
- */
-class MppCredentialAdapter implements HTTPAdapter, ProtocolTaggedAdapter {
-  readonly paymentProtocol: PaymentProtocol = "mpp";
-
-  constructor(
-    private readonly inner: HTTPAdapter,
-    private readonly paymentSignature: string | undefined,
-  ) {}
-
-  getHeader(name: string): string | undefined {
-    const lower = name.toLowerCase();
-    if (lower === "payment-signature") return this.paymentSignature;
-    if (lower === "x-payment") return undefined;
-    return this.inner.getHeader(name);
-  }
-  getMethod(): string {
-    return this.inner.getMethod();
-  }
-  getPath(): string {
-    return this.inner.getPath();
-  }
-  getUrl(): string {
-    return this.inner.getUrl();
-  }
-  getAcceptHeader(): string {
-    // The converted payment is an API call, never a browser wanting the paywall page.
-    return "application/json";
-  }
-  getUserAgent(): string {
-    return this.inner.getUserAgent();
-  }
-  getQueryParams(): Record<string, string | string[]> {
-    return this.inner.getQueryParams?.() ?? {};
-  }
-  getQueryParam(name: string): string | string[] | undefined {
-    return this.inner.getQueryParam?.(name);
-  }
-  async getBody(): Promise<unknown> {
-    return this.inner.getBody?.();
-  }
 }

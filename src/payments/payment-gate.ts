@@ -6,9 +6,10 @@ import { bazaarResourceServerExtension, declareDiscoveryExtension } from "@x402/
 import { paymentMiddlewareFromHTTPServer } from "@x402/hono";
 import type { MiddlewareHandler } from "hono";
 import type { OperationContract } from "../contracts/operation-contract.js";
-import type { CatalogRoute } from "../contracts/route-catalog.js";
+import type { CatalogRoute, HttpMethod } from "../contracts/route-catalog.js";
 import { dualPaymentMiddleware } from "./dual-payment-middleware.js";
 import { compactExample } from "./compact-example.js";
+import { resourceDescription } from "./dynamic-price-floor.js";
 import { lazyMppCharge } from "./lazy-mpp-charge.js";
 import { PrevalidatedRoutesServer } from "./prevalidated-routes-server.js";
 import { BASE_NETWORK, PAYMENT_TIMEOUT_SECONDS, USDC_ADDRESS, USDC_EIP712, usdToAtomic } from "./usdc-on-base.js";
@@ -53,9 +54,10 @@ export function createPaymentGate(options: PaymentGateOptions): PaymentGate {
   // Registered here rather than lazily by the Hono binding, so MPP quotes carry the bazaar extension from the first call.
   resourceServer.registerExtension(bazaarResourceServerExtension);
   options.configure?.(resourceServer);
+  // One entry per method ("GET /path", "POST /path"): a GET's bazaar input is its query string, a POST's its body.
   const routes: Record<string, RouteConfig> = {};
   for (const operation of options.operations) {
-    routes[operation.route.path] = routeConfig(operation, options);
+    for (const method of operation.route.methods) routes[`${method} ${operation.route.path}`] = routeConfig(operation, method, options);
   }
   const httpServer = new PrevalidatedRoutesServer(resourceServer, routes);
   if (options.mpp === undefined) {
@@ -95,8 +97,13 @@ export function createPaymentGate(options: PaymentGateOptions): PaymentGate {
 /** Room for the output example inside PAYMENT-REQUIRED, which should stay under 8 KiB (see compact-example.ts). */
 const OUTPUT_EXAMPLE_MAX_BYTES = 2_000;
 
-function routeConfig({ route, contract }: PaidOperation, options: PaymentGateOptions): RouteConfig {
+function routeConfig({ route, contract }: PaidOperation, method: HttpMethod, options: PaymentGateOptions): RouteConfig {
   const inputSchema = z.toJSONSchema(contract.params, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
+  const input = {
+    input: contract.example.params,
+    inputSchema: { properties: inputSchema.properties ?? {}, required: inputSchema.required ?? [] },
+    output: { example: compactExample(contract.example.response, OUTPUT_EXAMPLE_MAX_BYTES) },
+  };
   return {
     accepts: {
       scheme: "exact",
@@ -106,17 +113,11 @@ function routeConfig({ route, contract }: PaidOperation, options: PaymentGateOpt
       maxTimeoutSeconds: PAYMENT_TIMEOUT_SECONDS,
     },
     resource: `${options.publicBaseUrl}${route.path}`,
-    description: route.summary,
+    description: resourceDescription(route),
     mimeType: "application/json",
     serviceName: "Precedent",
-    extensions: {
-      ...declareDiscoveryExtension({
-        bodyType: "json",
-        input: contract.example.params,
-        inputSchema: { properties: inputSchema.properties ?? {}, required: inputSchema.required ?? [] },
-        output: { example: compactExample(contract.example.response, OUTPUT_EXAMPLE_MAX_BYTES) },
-      }),
-    },
+    // A GET cannot carry a body: its input is the query string ({method: "GET", queryParams}).
+    extensions: { ...declareDiscoveryExtension(method === "GET" ? input : { ...input, bodyType: "json" }) },
   };
 }
 

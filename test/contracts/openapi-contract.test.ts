@@ -2,14 +2,16 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createTestPayer, type TestPayer } from "../support/test-payer.js";
 import { queryExamples } from "../support/openapi-examples.js";
+import { resolveRef, responsePath } from "../support/openapi-refs.js";
 import { SHARED_PRESENT } from "../support/shared-paths.js";
 import { suiteService } from "../support/suite-service.js";
 
+type ResponseDoc = { content?: { "application/json": { example?: unknown } } };
 type OperationDoc = {
   operationId: string;
   parameters?: { name: string; in: string; required?: boolean; schema?: { enum?: unknown[]; example?: unknown } }[];
   requestBody?: { content: { "application/json": { example?: Record<string, unknown> } } };
-  responses: Record<string, { content?: { "application/json": { example?: unknown } } }>;
+  responses: Record<string, ResponseDoc | { $ref: string }>;
   "x-payment-info"?: unknown;
 };
 type OpenApiDoc = { paths: Record<string, Record<string, OperationDoc>> };
@@ -92,7 +94,7 @@ describe.skipIf(!SHARED_PRESENT)("contract walk of /openapi.json", () => {
         expect(op.responses["302"], `${path} 302`).toBeDefined();
         continue;
       }
-      expect(op.responses["200"]?.content?.["application/json"].example, `${path} example`).toBeDefined();
+      expect(resolveRef<ResponseDoc>(doc, op.responses["200"])?.content?.["application/json"].example, `${path} example`).toBeDefined();
       if (op["x-payment-info"] !== undefined) expect(op.responses["402"], `${path} 402`).toBeDefined();
     }
   });
@@ -129,7 +131,7 @@ describe.skipIf(!SHARED_PRESENT)("contract walk of /openapi.json", () => {
         continue;
       }
       expect(res.status, `${method} ${path}: ${JSON.stringify(body).slice(0, 300)}`).toBe(200);
-      const validate = ajv.getSchema(pointer("paths", path, method.toLowerCase(), "responses", "200", "content", "application/json", "schema"));
+      const validate = ajv.getSchema(pointer(...responsePath(doc, path, method.toLowerCase(), "200"), "content", "application/json", "schema"));
       expect(validate, `${path} schema`).toBeDefined();
       expect(validate!(body), `${method} ${path}: ${JSON.stringify(validate!.errors)}`).toBe(true);
       expect(res.headers.get("x-response-signature")).toMatch(/^0x/);

@@ -4,6 +4,7 @@ import { serve } from "@hono/node-server";
 import { describe, expect, it } from "vitest";
 import { FakeClock } from "../support/fake-clock.js";
 import { suiteService } from "../support/suite-service.js";
+import { resolveRef } from "../support/openapi-refs.js";
 
 const LIMIT_BYTES = 4096;
 
@@ -40,12 +41,12 @@ describe("body limit", () => {
       paths: Record<string, Record<string, { responses: Record<string, { description: string }> }>>;
       info: { description: string };
     };
-    expect(doc.paths["/get_patterns"]?.post?.responses["413"]?.description).toContain("PAYLOAD_TOO_LARGE");
-    expect(doc.paths["/get_patterns"]?.get?.responses["413"]).toBeUndefined();
-    expect(doc.paths["/get_patterns"]?.get?.responses["429"]).toBeUndefined();
-    expect(doc.paths["/get_patterns"]?.get?.responses["405"]?.description).toContain("METHOD_NOT_ALLOWED");
-    expect(doc.paths["/verify_signature"]?.post?.responses["429"]?.description).toContain("RATE_LIMITED");
-    expect(doc.paths["/dev/faucet"]?.post?.responses["429"]?.description).toContain("RATE_LIMIT_FAUCET_PER_MINUTE");
+    expect(resolveRef<{ description: string }>(doc, doc.paths["/get_patterns"]?.post?.responses["413"])?.description).toContain("PAYLOAD_TOO_LARGE");
+    expect(resolveRef<{ description: string }>(doc, doc.paths["/get_patterns"]?.get?.responses["413"])).toBeUndefined();
+    expect(resolveRef<{ description: string }>(doc, doc.paths["/get_patterns"]?.get?.responses["429"])).toBeUndefined();
+    expect(resolveRef<{ description: string }>(doc, doc.paths["/get_patterns"]?.get?.responses["405"])?.description).toContain("METHOD_NOT_ALLOWED");
+    expect(resolveRef<{ description: string }>(doc, doc.paths["/verify_signature"]?.post?.responses["429"])?.description).toContain("RATE_LIMITED");
+    expect(resolveRef<{ description: string }>(doc, doc.paths["/dev/faucet"]?.post?.responses["429"])?.description).toContain("RATE_LIMIT_FAUCET_PER_MINUTE");
     expect(doc.info.description).toContain("HEAD on a paid route");
   });
 

@@ -6,6 +6,7 @@ import { errorResponse } from "../../src/http/error-responses.js";
 import { heavyRouteBulkhead } from "../../src/http/middleware/heavy-route-bulkhead.js";
 import { createTestPayer, type TestPayer } from "../support/test-payer.js";
 import { suiteService } from "../support/suite-service.js";
+import { resolveRef } from "../support/openapi-refs.js";
 
 /** A heavy route whose calls finish only when the test says so, behind a bulkhead of `limit`. */
 function gatedApp(limit: number, maxWaitMs = 5_000, maxQueue = 10) {
@@ -95,8 +96,8 @@ describe("heavy-route bulkhead in the service", () => {
     const doc = (await (await service().app.request("/openapi.json")).json()) as {
       paths: Record<string, Record<string, { responses: Record<string, { description: string }> }>>;
     };
-    expect(doc.paths["/get_patterns"]?.post?.responses["503"]?.description).toContain("BUSY");
-    expect(doc.paths["/playbook"]?.post?.responses["503"]?.description).toContain("BUSY");
-    expect(doc.paths["/get_latest_price"]?.post?.responses["503"]?.description ?? "").not.toContain("BUSY");
+    expect(resolveRef<{ description: string }>(doc, doc.paths["/get_patterns"]?.post?.responses["503"])?.description).toContain("BUSY");
+    expect(resolveRef<{ description: string }>(doc, doc.paths["/playbook"]?.post?.responses["503"])?.description).toContain("BUSY");
+    expect(resolveRef<{ description: string }>(doc, doc.paths["/get_latest_price"]?.post?.responses["503"])?.description ?? "").not.toContain("BUSY");
   });
 });

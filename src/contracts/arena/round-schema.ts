@@ -1,12 +1,11 @@
 import { z } from "@hono/zod-openapi";
 
-const InfoRequestSchema = z
-  .object({
-    url: z.string().openapi({ description: "Always https://api.hyperliquid.xyz/info" }),
-    method: z.literal("POST"),
-    body: z.string().openapi({ description: "The JSON body exactly as sent (Content-Type: application/json); send it again to audit" }),
-  })
-  .openapi("HyperliquidInfoRequest");
+const InfoRequestFields = z.object({
+  url: z.string().openapi({ description: "Always https://api.hyperliquid.xyz/info" }),
+  method: z.literal("POST"),
+  body: z.string().openapi({ description: "The JSON body exactly as sent (Content-Type: application/json); send it again to audit" }),
+});
+const InfoRequestSchema = InfoRequestFields.openapi("HyperliquidInfoRequest");
 
 // Inline (not a named component): a nullable reference would lose its null in the document.
 const StoredBarSchema = z.object({
@@ -51,7 +50,8 @@ export const RoundSchema = z
       .record(z.string(), z.unknown())
       .nullable()
       .openapi({ description: "The settlement candle, Hyperliquid's own JSON object; offline rounds: the stored bar (date, open, high, low, close, volume)" }),
-    settlement_request: InfoRequestSchema.nullable().openapi({
+    // Inline: a nullable reference is written as allOf [$ref, {type: [object, null]}], which null fails.
+    settlement_request: InfoRequestFields.nullable().openapi({
       description: "The candleSnapshot request that settled (or, for a void round, last failed to settle) it; null for offline rounds",
     }),
     raw_response: z.string().nullable().openapi({ description: "Hyperliquid's answer to settlement_request, byte for byte; null for offline rounds" }),

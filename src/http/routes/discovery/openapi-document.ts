@@ -3,6 +3,7 @@ import type { RouteModule } from "../../route-module.js";
 import type { AppEnv } from "../../app-env.js";
 import { paymentInfo, type PaymentTerms } from "./payment-info.js";
 import { paymentRequiredExample } from "./payment-required-example.js";
+import { shareRepeatedResponses } from "./shared-responses.js";
 
 const SERVICE_DESCRIPTION = `Precedent finds historical windows whose price shape resembles a query window and turns them into
 statistics. Every paid call is settled per call with x402 v2 in USDC on Base (eip155:8453): call a paid route without payment to
@@ -54,13 +55,29 @@ const SECURITY_SCHEMES = {
   },
 };
 
+/**
+ * The x402 v2 PaymentRequired every 402 carries (header and body), with every field the live answer has, so
+ * that each operation's 402 example validates against it (Redocly's no-invalid-media-type-examples reads a
+ * schema's properties as closed). One component, referenced by every 402.
+ */
 const PaymentRequiredSchema = {
   type: "object",
   required: ["x402Version", "accepts"],
   properties: {
     x402Version: { type: "integer", const: 2 },
-    error: { type: "string" },
-    resource: { type: "object", properties: { url: { type: "string" }, description: { type: "string" }, mimeType: { type: "string" } } },
+    error: { type: "string", description: "Why the payment was refused (a snake_case code such as payment_resource_mismatch), or \"Payment required\"" },
+    resource: {
+      type: "object",
+      required: ["url"],
+      properties: {
+        url: { type: "string", description: "The route paid for: a payment made out for another resource is refused" },
+        description: { type: "string" },
+        mimeType: { type: "string" },
+        serviceName: { type: "string" },
+        tags: { type: "array", items: { type: "string" } },
+        iconUrl: { type: "string" },
+      },
+    },
     accepts: {
       type: "array",
       items: {
@@ -76,7 +93,7 @@ const PaymentRequiredSchema = {
         },
       },
     },
-    extensions: { type: "object" },
+    extensions: { type: "object", description: "extensions.bazaar: this operation's input (query string for GET, JSON body for POST) and an output example" },
   },
 };
 
@@ -98,7 +115,11 @@ export function buildOpenApiDocument(
     servers: [{ url: options.publicBaseUrl }],
   }) as unknown as { info: Record<string, unknown>; components?: Record<string, unknown>; paths: Record<string, Record<string, OperationObject>> };
   document.info["x-guidance"] = GUIDANCE;
-  document.components = { ...document.components, securitySchemes: SECURITY_SCHEMES };
+  document.components = {
+    ...document.components,
+    schemas: { ...(document.components?.schemas as Record<string, unknown> | undefined), PaymentRequired: PaymentRequiredSchema },
+    securitySchemes: SECURITY_SCHEMES,
+  };
   const paymentSecurity = options.mppEnabled ? [{ x402: [] }, { mpp: [] }] : [{ x402: [] }];
   for (const op of operations) {
     const info = paymentInfo(op.route, options);
@@ -114,15 +135,17 @@ export function buildOpenApiDocument(
         description:
           "Payment required. PAYMENT-REQUIRED carries base64 JSON PaymentRequired (x402 v2); the body repeats it. " +
           "Retry with PAYMENT-SIGNATURE, or answer the WWW-Authenticate: Payment challenge (MPP charge) with Authorization: Payment. " +
-          "A replayed or invalid payment also answers 402 with the reason in `error`. The live answer also carries " +
-          "extensions.bazaar (this operation's input schema and example).",
+          "A replayed or invalid payment also answers 402 with the reason in `error`, as does a payment made out for another " +
+          "route (payment_resource_mismatch): a payment is bound to its resource.url. A payment quoted with GET may be sent " +
+          "with POST and the reverse. The live answer also carries extensions.bazaar (this operation's input and an example).",
         headers: {
           "PAYMENT-REQUIRED": { schema: { type: "string" }, description: "base64(JSON PaymentRequired)" },
           "WWW-Authenticate": { schema: { type: "string" }, description: 'MPP challenge: Payment ... method="evm", intent="charge"' },
         },
-        content: { "application/json": { schema: PaymentRequiredSchema, ...(example === undefined ? {} : { example }) } },
+        content: { "application/json": { schema: { $ref: "#/components/schemas/PaymentRequired" }, ...(example === undefined ? {} : { example }) } },
       };
     }
   }
+  shareRepeatedResponses(document);
   return document as unknown as Record<string, unknown>;
 }

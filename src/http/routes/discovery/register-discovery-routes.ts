@@ -24,10 +24,11 @@ const SWAGGER_ASSETS = new Map([
 /** `/openapi.json`, `/docs`, `/.well-known/x402`, `/.well-known/api-catalog` and `/llms.txt`, all free. */
 export function registerDiscoveryRoutes(options: DiscoveryOptions): (app: OpenAPIHono<AppEnv>) => void {
   return (app) => {
-    let openApi: Record<string, unknown> | undefined;
+    // Built and serialised once (about 0.9 MB); compression.ts keeps its encoded forms.
+    let openApiText: string | undefined;
     app.get("/openapi.json", (c) => {
-      openApi ??= buildOpenApiDocument(app, options.operations, options);
-      return c.json(openApi);
+      openApiText ??= JSON.stringify(buildOpenApiDocument(app, options.operations, options));
+      return c.body(openApiText, 200, { "content-type": "application/json" });
     });
 
     app.get("/docs", (c) => c.html(docsPage()));
