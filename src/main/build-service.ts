@@ -14,6 +14,7 @@ import { compileParamParsers, rehearseQuotes } from "../http/rehearsal.js";
 import { isHeavyRoute, ROUTE_CATALOG } from "../contracts/route-catalog.js";
 import { RequestScopeStore } from "../http/middleware/request-context.js";
 import type { RouteModule } from "../http/route-module.js";
+import { inProcessRouteCaller } from "./in-process-route-caller.js";
 import { apiCatalogRoute } from "../http/routes/discovery/api-catalog.js";
 import { registerDiscoveryRoutes } from "../http/routes/discovery/register-discovery-routes.js";
 import { registerWebPage } from "../http/routes/web/register-web-page.js";
@@ -188,7 +189,7 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
   operations.push(...buildCrossAsset({ marketData, patterns, clock, config }).routes);
   operations.push(...buildForecasts({ marketData, patterns, clock }).routes);
   operations.push(...buildPortfolio({ marketData, patterns, clock, marketDataDir: config.marketDataDir }).routes);
-  operations.push(...buildTrading({ config, overrides: options.feeds, database, patterns, clock, jobs }).routes);
+  operations.push(...buildTrading({ config, overrides: options.feeds, database, patterns, clock, jobs, callRoute: inProcessRouteCaller(() => operations) }).routes);
   const alerts = buildAlerts({ config, database, marketData, patterns, signer, jobs, clock, resolve: options.outboundResolve });
   operations.push(...alerts.routes);
   const feeds = buildFeeds({ config, database, clock, logger, marketData, overrides: options.feeds });

@@ -99,7 +99,8 @@ export function findHorizonDays(question: string): number | null {
     new RegExp(`\\b(?:in|over|within|for|during)\\s+(?:the\\s+)?(?:next|following|coming)\\s+${COUNT}?\\s*(day|week|month|year)s?\\b`, "i").exec(question) ??
     new RegExp(`\\b(?:next|following|coming)\\s+${COUNT}?\\s*(day|week|month|year)s?\\b`, "i").exec(question) ??
     new RegExp(`\\b(?:in|after|within)\\s+${COUNT}\\s+(day|week|month|year)s?\\b`, "i").exec(question) ??
-    new RegExp(`\\b${COUNT}\\s+(day|week|month|year)s?\\s+(?:later|after|out|ahead|forward)\\b`, "i").exec(question);
+    new RegExp(`\\b${COUNT}\\s+(day|week|month|year)s?\\s+(?:later|after|out|ahead|forward)\\b`, "i").exec(question) ??
+    new RegExp(`\\b(?:over|for)\\s+${COUNT}\\s+(day|week|month|year)s?\\b`, "i").exec(question);
   if (m === null) return null;
   return count(m[1] ?? "1") * UNIT_DAYS[m[2].toLowerCase()];
 }

@@ -1,32 +1,13 @@
+import type { ANALYZE_INTENTS } from "../../contracts/trading/analyze.js";
+
 /**
  * The intents /analyze understands, in the order they are tried (first match wins), each with the words that
  * select it, how many tickers it needs and the route that answers it. Order matters where words overlap:
  * a move ("fell 10%") before anything else, sizing's "how much ... buy" before a price's "how much", options'
  * "implied volatility" before a regime's "volatility", a company's earnings before the earnings calendar.
  */
-export type Intent =
-  | "move_after"
-  | "correlation"
-  | "optimize"
-  | "compare"
-  | "earnings_calendar"
-  | "earnings_reaction"
-  | "economic_calendar"
-  | "sizing"
-  | "options"
-  | "signal"
-  | "regime"
-  | "macro"
-  | "event_window"
-  | "forward_odds"
-  | "narrative"
-  | "fear_greed"
-  | "sector_momentum"
-  | "momentum_scan"
-  | "daily_brief"
-  | "movers"
-  | "fundamentals"
-  | "latest_price";
+/** The wire's list of intents; every rule below and the move rule use one of them. */
+export type Intent = (typeof ANALYZE_INTENTS)[number];
 
 export interface IntentRule {
   intent: Intent;
