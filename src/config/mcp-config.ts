@@ -14,6 +14,10 @@ export interface McpConfig {
   maxPriceUsd: number | undefined;
   /** MCP_HTTP_PORT: serve Streamable HTTP on 127.0.0.1 at this port instead of stdio. */
   httpPort: number | undefined;
+  /** MCP_TOOLSETS: the tool groups listed at start, comma-separated ("default", "all" or names); checked by the MCP server. */
+  toolsets: string | undefined;
+  /** BASE_RPC_URL: the Base JSON-RPC endpoint the wallet tool reads the USDC balance from. */
+  baseRpcUrl: string;
 }
 
 const usdAmount = z.coerce.number({ error: "must be a USD amount such as 0.25" }).min(0, "must not be negative").max(1_000_000);
@@ -23,6 +27,8 @@ const McpEnvSchema = CliEnvSchema.extend({
   MCP_MAX_SPEND_USD: usdAmount.default(1),
   MCP_MAX_PRICE_USD: usdAmount.optional(),
   MCP_HTTP_PORT: z.coerce.number().int("must be a whole number").min(1).max(65_535).optional(),
+  MCP_TOOLSETS: z.string().regex(/^[A-Za-z, -]{1,300}$/, "must be comma-separated toolset names").optional(),
+  BASE_RPC_URL: z.string().url("must be an absolute URL").default("https://mainnet.base.org"),
 });
 
 /** The MCP server's environment, parsed here because only src/config reads process.env. */
@@ -41,5 +47,7 @@ export function loadMcpConfig(env: Record<string, string | undefined> = process.
     maxSpendUsd: e.MCP_MAX_SPEND_USD,
     maxPriceUsd: e.MCP_MAX_PRICE_USD,
     httpPort: e.MCP_HTTP_PORT,
+    toolsets: e.MCP_TOOLSETS,
+    baseRpcUrl: e.BASE_RPC_URL,
   };
 }

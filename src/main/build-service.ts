@@ -14,6 +14,7 @@ import { compileParamParsers, rehearseQuotes } from "../http/rehearsal.js";
 import { isHeavyRoute, ROUTE_CATALOG } from "../contracts/route-catalog.js";
 import { RequestScopeStore } from "../http/middleware/request-context.js";
 import type { RouteModule } from "../http/route-module.js";
+import { inProcessRouteCaller } from "./in-process-route-caller.js";
 import { apiCatalogRoute } from "../http/routes/discovery/api-catalog.js";
 import { registerDiscoveryRoutes } from "../http/routes/discovery/register-discovery-routes.js";
 import { registerWebPage } from "../http/routes/web/register-web-page.js";
@@ -197,7 +198,7 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
   operations.push(...buildPortfolio({ marketData, patterns, clock, marketDataDir: config.marketDataDir }).routes);
   const trackRecord = buildTrackRecord({ config, database, patterns, clock, jobs, logger, replayTickers: UNIVERSE_ALL.symbols });
   operations.push(...trackRecord.routes);
-  operations.push(...buildTrading({ config, overrides: options.feeds, database, patterns, clock, jobs }).routes);
+  operations.push(...buildTrading({ config, overrides: options.feeds, database, patterns, clock, jobs, callRoute: inProcessRouteCaller(() => operations) }).routes);
   const alerts = buildAlerts({ config, database, marketData, patterns, signer, jobs, clock, resolve: options.outboundResolve });
   operations.push(...alerts.routes);
   const feeds = buildFeeds({ config, database, clock, logger, marketData, overrides: options.feeds });

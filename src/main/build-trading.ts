@@ -26,8 +26,7 @@ import { LiveSignalService } from "../services/trading/live-signal-service.js";
 import { TradingPortfolioService } from "../services/trading/trading-portfolio-service.js";
 import { SignalBacktestService } from "../services/trading/signal-backtest-service.js";
 import { NarrativeService } from "../services/narrative/narrative-service.js";
-import { AnalyzeService } from "../services/analyze/analyze-service.js";
-import { PatternBacktestService } from "../services/forecasts/pattern-backtest-service.js";
+import { AnalyzeService, type RouteCaller } from "../services/analyze/analyze-service.js";
 import { ScanService } from "../services/trading/scan-service.js";
 import { SignalService } from "../services/trading/signal-service.js";
 import { TRADING_SCAN_UNIVERSE } from "../domain/trading-universe.js";
@@ -44,6 +43,8 @@ export interface TradingDeps {
   patterns: Patterns;
   clock: Clock;
   jobs: JobRunner;
+  /** /analyze runs the operation that owns each answer through this (every mounted operation, in process). */
+  callRoute: RouteCaller;
 }
 
 /**
@@ -67,7 +68,7 @@ export function buildTrading(deps: TradingDeps): { routes: RouteModule[] } {
     ? new OfflineHeadlineProvider()
     : new YahooHeadlineProvider(createYahooFinanceClient({ clock: deps.clock, fetch: deps.overrides?.fetch, sleep: deps.overrides?.sleep, timeoutMs: deps.overrides?.timeoutMs }));
   const narratives = new NarrativeService(deps.patterns.seriesCache, headlines, deps.clock, priceSource);
-  const analyzer = new AnalyzeService(resolveSymbol, deps.patterns.seriesCache, new PatternBacktestService(deps.patterns.seriesCache, deps.patterns.runner), signals, narratives);
+  const analyzer = new AnalyzeService(resolveSymbol, deps.patterns.seriesCache, deps.callRoute, deps.clock);
   return {
     routes: [
       tradingSignalRoute(signals),

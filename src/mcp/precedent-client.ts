@@ -28,6 +28,22 @@ export interface ServiceReply {
   /** X-Response-Signature and X-Response-Hash as received, so the caller can prove the body later (verify_signature). */
   signatureHeaders: { signature: string | null; hash: string | null };
   payment: PaymentReceipt | undefined;
+  /** The service answered our signed payment with another 402: why, as its code says (e.g. insufficient_funds). */
+  paymentRejection?: string;
+}
+
+/** The reason of a 402 answered to a signed payment, from its PAYMENT-REQUIRED header (x402 v2). */
+function paymentRejectionReason(response: Response): string {
+  const header = response.headers.get("payment-required");
+  if (header !== null) {
+    try {
+      const decoded = JSON.parse(Buffer.from(header, "base64").toString("utf8")) as { error?: unknown };
+      if (typeof decoded.error === "string" && decoded.error !== "") return decoded.error;
+    } catch {
+      // Not the v2 header: fall through.
+    }
+  }
+  return "payment_rejected";
 }
 
 /** The call was not made (or not paid): over a spend cap, or no wallet to pay with. Nothing was charged. */
@@ -107,7 +123,8 @@ export class PrecedentClient {
     const settled = settlement === null ? undefined : decodePaymentResponseHeader(settlement);
     if (accepted === undefined) return this.read(response, undefined);
     if (settled?.success !== true) this.budget.release(BigInt(accepted.amount));
-    return this.read(response, {
+    const rejection = response.status === 402 ? paymentRejectionReason(response) : undefined;
+    const reply = await this.read(response, {
       amount_usd: formatUsd(BigInt(accepted.amount)).slice(1),
       amount_atomic: accepted.amount,
       asset: accepted.asset,
@@ -117,6 +134,11 @@ export class PrecedentClient {
       transaction: settled?.transaction || null,
       payer: settled?.payer ?? account.address,
     });
+    return rejection === undefined ? reply : { ...reply, paymentRejection: rejection };
+  }
+
+  get walletAddress(): `0x${string}` | undefined {
+    return this.account?.address;
   }
 
   /**

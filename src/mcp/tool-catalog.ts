@@ -7,9 +7,15 @@ import { contractJsonSchema, type JsonSchemaObject } from "./json-schema.js";
 export interface OperationTool {
   name: string;
   title: string;
+  /** Short: summary, price, the first sentence and where the rest is. */
   description: string;
+  /** The contract's whole description, served as the tool's resource. */
+  fullDescription: string;
   inputSchema: JsonSchemaObject;
+  /** Compact (see compactSchema): what tools/list carries. */
   outputSchema: JsonSchemaObject | undefined;
+  /** With every field description: served as the tool's resource. */
+  describedOutputSchema: JsonSchemaObject | undefined;
   annotations: { title: string; readOnlyHint: boolean; idempotentHint: boolean; destructiveHint: boolean; openWorldHint: boolean };
   route: CatalogRoute;
   contract: OperationContract;
@@ -29,15 +35,60 @@ const SIDE_EFFECTS = new Set([
   "api_route",
 ]);
 
+/** The price in the words of a listing (the server's instructions say once that payment is x402, USDC on Base). */
 export function priceText(route: CatalogRoute): string {
   if (route.price.kind === "free") return "Free.";
-  if (route.price.kind === "dynamic") return `Priced per call: ${route.price.rule} (x402, USDC on Base).`;
-  return `Costs $${route.price.usd} per call (x402, USDC on Base).`;
+  if (route.price.kind === "dynamic") return `Priced per call: ${route.price.rule}.`;
+  return `$${route.price.usd} per call.`;
 }
 
-function returnsText(outputSchema: JsonSchemaObject | undefined): string {
-  const fields = Object.keys(outputSchema?.properties ?? {});
-  return fields.length === 0 ? "" : ` Returns JSON with ${fields.join(", ")}.`;
+/** Operations served at two spec paths: the second is described as the first, once. */
+const ALIAS_OF = new Map([["api_earnings_surprise", "earnings_surprise"]]);
+
+/** The resource holding a tool's whole description and its output fields' meanings. */
+export const toolDocUri = (name: string): string => `precedent://tools/${name}`;
+
+const SHORT_SENTENCE_CHARS = 220;
+
+/**
+ * The contract description's first sentence, without the price words the price text already says ("Free." twice
+ * was the old listing), cut at a word near SHORT_SENTENCE_CHARS: the rest is in the tool's resource.
+ */
+function leadSentence(description: string): string {
+  const body = description.replace(/^Free(, [A-Z]+)?\.\s*/, "");
+  const first = body.split(/(?<=[.;:])\s+(?=[A-Z(/`])/)[0] ?? "";
+  if (first.length <= SHORT_SENTENCE_CHARS) return first;
+  const cut = first.slice(0, SHORT_SENTENCE_CHARS);
+  return `${cut.slice(0, cut.lastIndexOf(" "))}…`;
+}
+
+function shortDescription(route: CatalogRoute, contract: OperationContract): string {
+  const alias = ALIAS_OF.get(route.operationId);
+  if (alias !== undefined) return `Same operation as ${alias}, served at the spec's other path ${route.path}. ${priceText(route)}`;
+  const lead = leadSentence(contract.description);
+  const restates = lead.toLowerCase().startsWith(route.summary.toLowerCase());
+  const parts = [`${route.summary}.`, priceText(route), lead === "" || restates ? "" : lead, `Details: ${toolDocUri(route.operationId)}`];
+  return parts.filter((part) => part !== "").join(" ");
+}
+
+const SAFE_INTEGER_BOUND = Number.MAX_SAFE_INTEGER;
+
+/**
+ * The output schema a host is shown: the structure (types, required fields, enums) without field descriptions,
+ * `additionalProperties: false` or zod's safe-integer bounds, which made up most of the 430 KB listing. The
+ * described schema is in the tool's resource.
+ */
+export function compactSchema(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(compactSchema);
+  if (schema === null || typeof schema !== "object") return schema;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === "description" || key === "additionalProperties") continue;
+    if ((key === "minimum" || key === "maximum") && Math.abs(value as number) === SAFE_INTEGER_BOUND) continue;
+    // Under `properties` the keys are field names (a field may be called "description"), never keywords.
+    out[key] = key === "properties" ? Object.fromEntries(Object.entries(value as object).map(([field, sub]) => [field, compactSchema(sub)])) : compactSchema(value);
+  }
+  return out;
 }
 
 /** The tool for one operation; `undefined` when no contract describes it (it cannot be offered safely). */
@@ -47,14 +98,16 @@ export function operationTool(route: CatalogRoute): OperationTool | undefined {
   if (contract?.redirect === true) return undefined;
   const inputSchema = contract === undefined ? undefined : contractJsonSchema(contract.params, "input");
   if (contract === undefined || inputSchema === undefined) return undefined;
-  const outputSchema = contractJsonSchema(contract.response, "output");
+  const describedOutputSchema = contractJsonSchema(contract.response, "output");
   const readOnly = !SIDE_EFFECTS.has(route.operationId);
   return {
     name: route.operationId,
     title: route.summary,
-    description: `${route.summary}. ${priceText(route)} ${contract.description}${returnsText(outputSchema)}`,
+    description: shortDescription(route, contract),
+    fullDescription: `${route.summary}. ${priceText(route)} ${contract.description.replace(/^Free(, [A-Z]+)?\.\s*/, "")}`.trim(),
     inputSchema,
-    outputSchema,
+    outputSchema: describedOutputSchema === undefined ? undefined : (compactSchema(describedOutputSchema) as JsonSchemaObject),
+    describedOutputSchema,
     annotations: { title: route.summary, readOnlyHint: readOnly, idempotentHint: readOnly, destructiveHint: false, openWorldHint: true },
     route,
     contract,

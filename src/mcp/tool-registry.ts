@@ -2,6 +2,7 @@ import { ROUTE_CATALOG } from "../contracts/route-catalog.js";
 import { errorText } from "./error-text.js";
 import { fetchMountedOperations } from "./mounted-operations.js";
 import { toolsFor, type OperationTool } from "./tool-catalog.js";
+import type { ToolsetSelection } from "./toolsets.js";
 
 /**
  * The tools on offer: one per operation the service mounts. Discovered once from the service; while the
@@ -14,7 +15,13 @@ export class ToolRegistry {
   constructor(
     private readonly baseUrl: string,
     private readonly log: (line: string) => void,
+    readonly selection: ToolsetSelection,
   ) {}
+
+  /** The tools of the enabled toolsets (and the always-on ones): what tools/list shows. */
+  async listed(): Promise<OperationTool[]> {
+    return (await this.tools()).filter((tool) => this.selection.offers(tool.name));
+  }
 
   async tools(): Promise<OperationTool[]> {
     if (this.discovered !== undefined) return this.discovered;
@@ -28,6 +35,12 @@ export class ToolRegistry {
     }
   }
 
+  /** The service runs on its embedded test chain (it mounts the faucet): money is test USDC there. */
+  async isEmbedded(): Promise<boolean> {
+    return (await this.tools()).some((tool) => tool.name === "dev_faucet");
+  }
+
+  /** Any mounted tool, listed or not (a call to an unlisted one is answered with the toolset to enable). */
   async find(name: string): Promise<OperationTool | undefined> {
     return (await this.tools()).find((tool) => tool.name === name);
   }

@@ -11,6 +11,8 @@ describe("MCP configuration", () => {
       maxSpendUsd: 1,
       maxPriceUsd: undefined,
       httpPort: undefined,
+      toolsets: undefined,
+      baseRpcUrl: "https://mainnet.base.org",
     });
   });
 
@@ -23,8 +25,19 @@ describe("MCP configuration", () => {
       MCP_MAX_SPEND_USD: "2.5",
       MCP_MAX_PRICE_USD: "0.1",
       MCP_HTTP_PORT: "8403",
+      MCP_TOOLSETS: "default,economy",
+      BASE_RPC_URL: "http://127.0.0.1:8545",
     });
-    expect(config).toEqual({ baseUrl: "https://precedent.example", walletPrivateKey: key, devFund: true, maxSpendUsd: 2.5, maxPriceUsd: 0.1, httpPort: 8403 });
+    expect(config).toEqual({
+      baseUrl: "https://precedent.example",
+      walletPrivateKey: key,
+      devFund: true,
+      maxSpendUsd: 2.5,
+      maxPriceUsd: 0.1,
+      httpPort: 8403,
+      toolsets: "default,economy",
+      baseRpcUrl: "http://127.0.0.1:8545",
+    });
   });
 
   it("names each bad variable without echoing the key", () => {

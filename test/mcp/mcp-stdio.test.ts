@@ -45,19 +45,21 @@ describe.skipIf(!SHARED_PRESENT)("precedent-mcp over stdio, against an embedded-
     return { key, balance: () => service().embedded!.balanceOf(address) };
   };
 
-  it("offers exactly the mounted routes as tools, described from the contracts", async () => {
-    const mcp = await start({});
+  it("offers exactly the mounted routes as tools with MCP_TOOLSETS=all, described from the contracts", async () => {
+    const mcp = await start({ MCP_TOOLSETS: "all" });
     const { tools } = await mcp.client.listTools();
     const mounted = await mountedOperationIds(base());
-    expect(tools.map((t) => t.name).sort()).toEqual(mounted);
+    expect(tools.map((t) => t.name).sort()).toEqual([...mounted, "enable_toolset", "list_toolsets", "precedent_wallet"].sort());
     expect(mounted).toEqual(expect.arrayContaining(["get_latest_price", "get_patterns", "verify_signature", "dev_faucet"]));
     // Catalog rows not mounted here are not offered (route-and-fulfil needs ROUTE_WALLET_PRIVATE_KEY, unset here).
     const unmounted = ROUTE_CATALOG.map((r) => r.operationId).filter((id) => !mounted.includes(id));
     expect(unmounted).toEqual(expect.arrayContaining(["api_route"]));
 
     const patterns = tools.find((t) => t.name === "get_patterns")!;
-    expect(patterns.description).toContain("Costs $0.05 per call (x402, USDC on Base).");
-    expect(patterns.description).toContain(getPatternsContract.description);
+    expect(patterns.description).toContain("$0.05 per call.");
+    expect(patterns.description).toContain("Details: precedent://tools/get_patterns");
+    const doc = await mcp.client.readResource({ uri: "precedent://tools/get_patterns" });
+    expect((doc.contents[0] as { text: string }).text).toContain(getPatternsContract.description);
     expect(Object.keys(patterns.inputSchema.properties ?? {}).sort()).toEqual(Object.keys(getPatternsContract.params.shape).sort());
     expect(Object.keys(patterns.outputSchema?.properties ?? {}).sort()).toEqual(Object.keys(getPatternsContract.response.shape).sort());
     expect(tools.find((t) => t.name === "verify_signature")!.description).toContain("Free.");
@@ -71,7 +73,7 @@ describe.skipIf(!SHARED_PRESENT)("precedent-mcp over stdio, against an embedded-
     expect(check.isError).toBeFalsy();
     expect(check.structuredContent).toMatchObject({ valid: false, signer: service().signer.address });
     expect(check._meta["precedent/signature"].verified).toBe(true);
-    expect(check._meta["precedent/payment"]).toBeNull();
+    expect(check._meta["precedent/payment"]).toEqual({ charged: false, summary: "not charged: a free tool" });
     // The host's name travels in User-Agent, so the demand reports see which agent ecosystem called.
     const logged = (await new RequestLog(service().database.db).since(0)).filter((e) => e.path === "/verify_signature");
     expect(logged.map((e) => e.ecosystem)).toContain("anthropic");
@@ -153,7 +155,7 @@ describe.skipIf(!SHARED_PRESENT)("precedent-mcp over stdio, against an embedded-
     const unknown = await call(mcp, "get_latest_price", { ticker: "ZZZZQ" });
     expect(unknown.isError).toBe(true);
     expect(resultText(unknown)).toContain("UNKNOWN_TICKER (HTTP 404)");
-    expect(resultText(unknown)).toContain("Payment: nothing was charged");
+    expect(resultText(unknown)).toContain("Payment: not charged");
     expect(await wallet.balance()).toBe(before);
     // The server survived all of it.
     expect((await call(mcp, "get_latest_price", { ticker: "AAPL" })).isError).toBeFalsy();

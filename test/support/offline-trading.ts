@@ -5,6 +5,8 @@ import { InProcessJobRunner } from "../../src/jobs/in-process-job-runner.js";
 import { buildMarketData } from "../../src/main/build-market-data.js";
 import { buildPatterns } from "../../src/main/build-patterns.js";
 import { buildTrading } from "../../src/main/build-trading.js";
+import { inProcessRouteCaller } from "../../src/main/in-process-route-caller.js";
+import type { RouteModule } from "../../src/http/route-module.js";
 import { createDatabase } from "../../src/storage/create-database.js";
 import type { FakeClock } from "./fake-clock.js";
 
@@ -21,7 +23,8 @@ export async function offlineTrading(marketDataDir: string, clock: FakeClock) {
   const database = await createDatabase({ kind: "sqlite", file: ":memory:" });
   const patterns = buildPatterns(buildMarketData(config, database, clock, undefined, silent), clock);
   const jobs = new InProcessJobRunner(clock, silent);
-  const routes = buildTrading({ config, database, patterns, clock, jobs }).routes;
+  // /analyze reaches the trading routes themselves (the only ones built here).
+  const routes: RouteModule[] = buildTrading({ config, database, patterns, clock, jobs, callRoute: inProcessRouteCaller(() => routes) }).routes;
   const handle = (path: string, params: Record<string, unknown>) => {
     const route = routes.find((r) => r.route.path === path)!;
     return route.handle(route.contract.params.parse(params), { requestId: "test" }) as Promise<Body>;

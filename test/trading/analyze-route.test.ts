@@ -12,18 +12,30 @@ describe.skipIf(!SHARED_PRESENT)("/analyze on the daily dataset", () => {
   const harness = paidRoutes({ clock: new FakeClock(EXAMPLE_NOW_MS) });
   const { call } = harness;
 
-  it("answers the documented example with the figures /pattern_backtest gives for the same move", async () => {
+  it("answers 'after drops like March 2020' from /forward_distribution on the covid window, not with the latest price", async () => {
     const { status, body } = await call(ask(String(analyzeContract.example.params.question)));
     expect(status).toBe(200);
     expect(body).toEqual(analyzeContract.example.response);
-    const direct = (await call("/pattern_backtest?ticker=AAPL&lookback_days=5&forward_days=20&min_return=-0.1")).body;
+    expect(body.interpretation).toMatchObject({ intent: "event_window", tickers: ["SPY"], window: { start_date: "2020-02-19", end_date: "2020-03-24" } });
+    expect(body.routes_used).toEqual(["/forward_distribution"]);
+    // The call it names answers the same figures in full.
+    const direct = (await call(`/forward_distribution?${new URLSearchParams(body.calls[0].params)}`)).body;
+    expect(direct.horizons[0].mean).toBe(body.data.horizons[0].mean);
+  });
+
+  it("answers a move with the figures /pattern_backtest gives for it", async () => {
+    const { body } = await call(ask("What happened after AAPL fell 10% in 5 days?"));
     expect(body.routes_used).toEqual(["/pattern_backtest"]);
-    expect(JSON.stringify(direct)).toContain(String(body.data.mean));
+    const direct = (await call("/pattern_backtest?ticker=AAPL&lookback_days=5&forward_days=20&min_return=-0.1")).body;
+    expect(body.data.distribution).toEqual(direct.distribution);
   });
 
   it("dispatches each intent to its route and says which", async () => {
     const cases: [string, string, string][] = [
-      ["What is the price of bitcoin?", "latest_price", "/get_price_history"],
+      ["What is the price of bitcoin?", "latest_price", "/get_latest_price"],
+      ["What regime is QQQ in?", "regime", "/regime_detection"],
+      ["What are the odds MSFT is higher in 30 days?", "forward_odds", "/api/backtest"],
+      ["How much NVDA should I buy with a $50,000 account?", "sizing", "/position_size"],
       ["Compare NVDA and MSFT over 3 months", "compare", "/get_price_history"],
       ["How correlated are gold and SPY over 12 months?", "correlation", "/correlation_matrix"],
       ["Is there a signal on TSLA?", "signal", "/trading/signal"],
@@ -45,7 +57,7 @@ describe.skipIf(!SHARED_PRESENT)("/analyze on the daily dataset", () => {
     const before = await harness.payer().balance();
     const { status, body } = await call(ask("what should I have for lunch?"));
     expect([status, body.error.code, body.error.details[0].param]).toEqual([422, "VALIDATION_FAILED", "question"]);
-    expect(body.error.message).toMatch(/What happened after AAPL fell 10% in 5 days\?/);
+    expect(body.error.message).toMatch(/was not understood: it found no ticker but no question it understands about the market\. Questions it understands look like: What did SPY do after drops like March 2020\?/);
     const unknown = await call(ask("price of ZZZZ"));
     expect([unknown.status, unknown.body.error.code]).toEqual([404, "UNKNOWN_TICKER"]);
     expect(await harness.payer().balance()).toBe(before);
