@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { tradingScanContract } from "../../src/contracts/trading/trading-scan.js";
 import { TRADING_SCAN_UNIVERSE } from "../../src/domain/trading-universe.js";
 import { EXAMPLE_NOW_MS } from "../../scripts/examples/example-deployments.js";
+import { naiveHolm } from "../reference/naive-evidence.js";
 import { FakeClock } from "../support/fake-clock.js";
 import { expectValidationFailures, paidRoutes, startPaidService } from "../support/paid-routes.js";
 import { SHARED_PRESENT } from "../support/shared-paths.js";
@@ -46,9 +47,24 @@ describe.skipIf(!SHARED_PRESENT)("/trading/scan on the daily dataset", () => {
     expect(body.setups.map((s: Body) => s.rank)).toEqual(body.setups.map((_: unknown, i: number) => i + 1));
     for (const setup of body.setups.slice(0, 3)) {
       const single = (await call(`/trading/signal?ticker=${encodeURIComponent(setup.ticker)}&horizon_days=20`)).body;
-      const { rank: _rank, ...rest } = withoutIdentity(setup);
-      expect(rest).toEqual(withoutIdentity(single));
+      // The same as-of date and horizon: the signal the scan logged is the one answered.
+      expect(single.signal_id).toBe(setup.signal_id);
+      const { rank: _rank, excess_p_value: _p, excess_p_adjusted: _q, ...rest } = setup;
+      expect(rest).toEqual(single);
     }
+    // Every fired asset is shown (top_n 22): its p-values adjusted across the scan are Holm's over all of them.
+    const tested = body.setups.filter((s: Body) => s.excess_p_value !== null);
+    const holm = naiveHolm(tested.map((s: Body) => s.excess_p_value));
+    tested.forEach((s: Body, i: number) => expect(s.excess_p_adjusted).toBeCloseTo(holm[i], 12));
+    const notable = tested.filter((s: Body) => s.excess_p_value < 0.1).length;
+    expect(body.multiple_testing).toMatchObject({
+      hypotheses: tested.length,
+      level: 0.1,
+      notable,
+      notable_after_adjustment: tested.filter((s: Body) => s.excess_p_adjusted < 0.1).length,
+    });
+    expect(body.multiple_testing.expected_by_chance).toBeCloseTo(tested.length * 0.1, 12);
+    expect(body.multiple_testing.reading).toContain(`${notable} of ${tested.length} assets`);
   });
 
   it("rejects top_n outside 1 to 22 and a bad horizon with 422, uncharged", async () => {

@@ -28,7 +28,13 @@ const response = z
     scanned: z.number().int().openapi({ description: "Assets in the universe" }),
     fired: z.number().int().openapi({ description: "Assets that carried a signal (each one logged)" }),
     setups: z
-      .array(TradingSignalSchema.extend({ rank: z.number().int().openapi({ description: "1 = best setup" }) }))
+      .array(
+        TradingSignalSchema.extend({
+          rank: z.number().int().openapi({ description: "1 = best setup" }),
+          excess_p_value: z.number().nullable().openapi({ description: "Two-sided p-value of the analogs' mean excess over the asset's baseline at the horizon (as /forward_distribution's)" }),
+          excess_p_adjusted: z.number().nullable().openapi({ description: "That p-value adjusted across every asset the scan fired (Holm's step-down): read this one, the scan picked from all of them" }),
+        }),
+      )
       .openapi({ description: "The first top_n fired signals by rank, each exactly as /trading/signal would answer it" }),
     failures: z
       .array(
@@ -40,6 +46,16 @@ const response = z
       )
       .openapi({ description: "Assets that could not carry a signal, in universe order" }),
     ranking: z.string().openapi({ description: "The ranking rule" }),
+    multiple_testing: z
+      .object({
+        hypotheses: z.number().int().openapi({ description: "Fired assets whose analog excess has a p-value: the hypotheses the scan looks at together" }),
+        level: z.number().openapi({ description: "0.1" }),
+        notable: z.number().int().openapi({ description: "Assets with excess p < level, unadjusted" }),
+        expected_by_chance: z.number().openapi({ description: "hypotheses * level: how many would be notable with no edge anywhere" }),
+        notable_after_adjustment: z.number().int().openapi({ description: "Assets with excess_p_adjusted < level" }),
+        reading: z.string(),
+      })
+      .openapi({ description: "How many of the scan's notable assets chance alone would give: the best of many looks better than any one" }),
   })
   .openapi("TradingScan");
 
@@ -56,7 +72,9 @@ export const tradingScanContract: OperationContract<typeof params, typeof respon
     `with the same rules, and returns the top_n setups. ${SCAN_RANKING} Every fired signal, shown or not, is stored in the public ` +
     "log (/trading/signals/history) and scored like a single signal. An asset that cannot carry a signal (unknown to the price source, " +
     "no data, history too short, upstream trouble) is listed under failures inside the 200; when no asset fired, the answer is the " +
-    "error they share (404, 422 or 503 with Retry-After) and nothing is charged. The analog searches run on the search worker pool. " +
+    "error they share (404, 422 or 503 with Retry-After) and nothing is charged. Each setup carries its analog excess p-value and the " +
+    "same adjusted across every fired asset (Holm), and multiple_testing says how many notable assets chance alone would give. " +
+    "The analog searches run on the search worker pool. " +
     "A reference, not advice.",
   params,
   response,
