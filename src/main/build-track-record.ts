@@ -27,7 +27,7 @@ export interface TrackRecordDeps {
 
 export interface TrackRecordParts {
   routes: RouteModule[];
-  /** Logs claims (the HTTP app after a served forecast; the trading routes through logTradingSignal). */
+  /** Logs claims (the HTTP app after a served forecast, trading signals and scans included). */
   recorder: ForecastRecorder;
   scorer: ForecastScorer;
   replay: ForecastReplay;

@@ -84,6 +84,8 @@ describe.skipIf(!SHARED_PRESENT)("the forecast log of paid answers", () => {
       playbook: (b) => b.ticker_outcomes.length + b.peers.filter((p: Body) => p.status === "ok").reduce((n: number, p: Body) => n + p.outcomes.length, 0),
       macro_analog: (b) => b.evidence.length * 4,
       api_backtest: (b) => b.horizons.length,
+      trading_signal: () => 1,
+      trading_scan: (b) => b.setups.length,
     };
     for (const [operationId, count] of Object.entries(expected)) {
       const contract = findOperationContract(operationId)!;
@@ -97,6 +99,10 @@ describe.skipIf(!SHARED_PRESENT)("the forecast log of paid answers", () => {
       expect(count(body), operationId).toBeGreaterThan(0);
       expect(rows.every((r) => r.responseSha256 !== null && r.asOfDate <= "2026-12-31"), operationId).toBe(true);
     }
+    // A trading signal's row states its side and the rules version it was decided by.
+    const signalRow = (await log().all("live")).find((r) => r.route === "trading_signal")!;
+    expect(["long", "short", "flat"]).toContain(signalRow.direction);
+    expect(JSON.parse(signalRow.inputsJson)).toMatchObject({ rule_version: 2 });
     // The 10-year yield's outcomes are changes in points; the others returns.
     const macro = (await log().all("live")).filter((r) => r.route === "macro_analog");
     expect(new Set(macro.map((r) => `${r.series} ${r.outcomeKind}`))).toEqual(new Set(["^VIX return", "^TNX change", "SPY return", "GC=F return"]));

@@ -43,6 +43,13 @@ describe.skipIf(!SHARED_PRESENT)("/trading/signals/history and /trading/performa
       pending_reason: null,
       outcome: null,
     });
+    // Bought twice more (a minute apart, the bars unchanged): the same logged signal, one row, one trade.
+    for (let i = 0; i < 2; i++) {
+      clock.advance(60_000);
+      const again = await call("/trading/signal?ticker=SPY&horizon_days=10");
+      expect([again.body.signal_id, again.body.fired_at]).toEqual([fired.body.signal_id, fired.body.fired_at]);
+    }
+    expect((await call("/trading/signals/history?ticker=SPY")).body.count).toBe(1);
   });
 
   it("pages newest first with a cursor and filters by ticker and since", async () => {

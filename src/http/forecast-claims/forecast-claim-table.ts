@@ -83,9 +83,23 @@ const macroAnalog: ClaimExtractor = (params, body) => {
   );
 };
 
+/** A trading signal as /trading/signal answers it (and each setup of /trading/scan): its side, the analogs' distribution. */
+function tradingSignalClaim(route: string, params: Record<string, unknown>, signal: any): ForecastClaim {
+  const r = signal.expected_return;
+  const claim = claimOf(
+    { route, series: signal.ticker, inputs: { ...params, rule_version: signal.rule_version }, asOfDate: signal.as_of_date, horizon: signal.horizon_days },
+    { mean: r.mean, p10: r.p10, p50: r.median, p90: r.p90, n: r.n, std: signal.components.analog.std, hitRate: null, meanCi: null, baselineMean: null, baselineHitRate: null },
+  );
+  return { ...claim, direction: signal.direction, nIndependent: r.n_independent };
+}
+
+const tradingSignal: ClaimExtractor = (params, body) => [tradingSignalClaim("trading_signal", params, body)];
+
+/** The setups a scan showed, each as the signal it is (the scan's own parameters are the inputs). */
+const tradingScan: ClaimExtractor = (params, body) => (body.setups as unknown[]).map((setup) => tradingSignalClaim("trading_scan", params, setup));
+
 /**
- * The paid forecast-like routes and how each one's answer becomes claims (docs/track-record.md lists them). The
- * trading routes log their signals themselves (ForecastRecorder.logTradingSignal) or add a row here.
+ * The paid forecast-like routes and how each one's answer becomes claims (docs/track-record.md lists them).
  */
 export const FORECAST_CLAIMS: ReadonlyMap<string, ClaimExtractor> = new Map([
   ["get_patterns", getPatterns],
@@ -96,4 +110,6 @@ export const FORECAST_CLAIMS: ReadonlyMap<string, ClaimExtractor> = new Map([
   ["pattern_backtest", patternBacktest],
   ["playbook", playbook],
   ["macro_analog", macroAnalog],
+  ["trading_signal", tradingSignal],
+  ["trading_scan", tradingScan],
 ]);

@@ -16,24 +16,6 @@ export interface ServedForecast {
   responseSha256: string | null;
 }
 
-/** A trading signal as the trading routes state it, for logTradingSignal. */
-export interface TradingSignalClaim {
-  route: string;
-  ticker: string;
-  /** The last bar the signal used. */
-  asOfDate: string;
-  horizonDays: number;
-  direction: "long" | "short" | "flat";
-  expectedReturn: number | null;
-  /** Stop and target as returns from the entry (the signal's range for the outcome), with the level they stand for. */
-  range?: { low: number; high: number; level: number } | null;
-  probabilityUp?: number | null;
-  baselineMean?: number | null;
-  baselineHitRate?: number | null;
-  /** Everything that decides the signal, a rule version included: the row's fingerprint. */
-  inputs: Record<string, unknown>;
-}
-
 /** Keys sorted at every depth: the same inputs give the same text whatever order they were written in. */
 export function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
@@ -86,31 +68,6 @@ export class ForecastRecorder {
       }
     }
     return this.log.insert(records);
-  }
-
-  /** A trading signal's claim, for the trading routes (their own fields, mapped onto the log's). */
-  logTradingSignal(signal: TradingSignalClaim, responseSha256: string | null, source: ForecastSource = "live"): Promise<number> {
-    const side = signal.direction === "long" ? 1 : signal.direction === "short" ? -1 : 0;
-    const claim: ForecastClaim = {
-      route: signal.route,
-      series: signal.ticker,
-      inputs: signal.inputs,
-      asOfDate: signal.asOfDate,
-      horizon: signal.horizonDays,
-      horizonUnit: "calendar_days",
-      outcomeKind: "return",
-      mean: signal.expectedReturn,
-      median: null,
-      range: signal.range ?? null,
-      meanInterval: null,
-      probabilityUp: signal.probabilityUp ?? null,
-      direction: side === 0 ? "flat" : signal.direction,
-      baselineMean: signal.baselineMean ?? null,
-      baselineHitRate: signal.baselineHitRate ?? null,
-      dispersion: null,
-      nIndependent: null,
-    };
-    return this.record([claim], { source, responseSha256 });
   }
 
   private toRecord(claim: ForecastClaim, series: PriceSeries, served: ServedForecast): ForecastRecord | null {
