@@ -14,8 +14,8 @@ export const TOOLSETS: readonly Toolset[] = [
   { name: "patterns", description: "Historical analogs of a price window (search, OHLC, screen)", operationIds: ["get_patterns_raw", "get_patterns", "get_patterns_ohlc", "screen"] },
   {
     name: "analytics",
-    description: "Forward odds, regimes, backtests, playbooks, macro analogs and position sizing",
-    operationIds: ["forward_distribution", "regime_detection", "pattern_backtest", "playbook", "macro_analog", "position_size", "api_backtest"],
+    description: "Forward odds, regimes, backtests, playbooks, macro analogs position sizing and the public track record",
+    operationIds: ["forward_distribution", "regime_detection", "pattern_backtest", "playbook", "macro_analog", "position_size", "api_backtest", "api_track_record"],
   },
   {
     name: "market",

@@ -136,7 +136,8 @@ describe.skipIf(!SHARED_PRESENT)("contract walk of /openapi.json", () => {
       expect(validate!(body), `${method} ${path}: ${JSON.stringify(validate!.errors)}`).toBe(true);
       expect(res.headers.get("x-response-signature")).toMatch(/^0x/);
     }
-  });
+    // Every documented operation paid for and answered in turn (76 of them): longer than one route's test.
+  }, 180_000);
 
   it("answers a missing or invalid parameter with 422 naming it", async () => {
     let checked = 0;
