@@ -1,5 +1,6 @@
 import { selectIndependent } from "./return-distribution.js";
 import { adjustAcrossHorizons, forecastEvidence, unconditionalBaseline, type Evidence } from "./forecast-evidence.js";
+import { UNMEASURED_SELECTION } from "./interval-policy.js";
 import { alignPanel } from "./aligned-panel.js";
 import { anchoredMove, type MoveKind } from "./anchored-outcomes.js";
 import { findMultivariateAnalogs } from "./multivariate-analogs.js";
@@ -14,6 +15,14 @@ export type MacroSymbols = Record<MacroRole, string>;
 
 export const MACRO_HORIZONS_DAYS = [7, 30] as const;
 const LONGEST_HORIZON_DAYS = 30;
+/**
+ * Below this horizon the periods' mean gets no interval and no p-value: on random walks the plain 90% interval of
+ * the 7-day moves after the best-matching periods held only 81-84% (the selection effect of docs/statistics.md,
+ * which selection-effect.ts measures for one-series searches but not for this four-series one); 30 days held 90%.
+ */
+export const MIN_CLAIMED_HORIZON_DAYS = 30;
+export const SHORT_HORIZON_WITHHELD =
+  "no interval below 30 days: the best-matching periods lean their short-horizon moves more than their spread says (simulated coverage 81-84% for 90%), and that lean is not measured for the four-series search";
 
 /**
  * Conditions, not shape alone: the level features matched besides the four shapes, each standardised by its
@@ -101,7 +110,12 @@ export function macroAnalogs(series: readonly PriceSeries[], query: { lookbackDa
     });
     const independent = selectIndependent(known).map((j) => known[j].value);
     const lastKnown = lowerBound(series[i].timesMs, currentStartMs + 1) - 1;
-    return forecastEvidence(independent, unconditionalBaseline(series[i], days, lastKnown, MOVE_KIND[role]));
+    const baseline = unconditionalBaseline(series[i], days, lastKnown, MOVE_KIND[role]);
+    // Short horizons: the joint best-match selection leans the periods' outcomes beyond what s²/n says, and that
+    // spread is not measured for the four-series search, so no interval or p-value is claimed there.
+    if (days >= MIN_CLAIMED_HORIZON_DAYS) return forecastEvidence(independent, baseline);
+    const e = forecastEvidence(independent, baseline, baseline, null);
+    return e.intervalWithheld === UNMEASURED_SELECTION ? { ...e, intervalWithheld: SHORT_HORIZON_WITHHELD } : e;
   };
   return {
     lookbackDays: m,

@@ -73,7 +73,7 @@ export const MeanCiSchema = z
           "How many times the mean's variance exceeds s^2/n because of how the outcomes were chosen (at least 1); the interval's half-widths " +
           "and the excess's t statistic use it. Measured for analog searches of one series (get_patterns, forward distributions, " +
           "position size, playbook, signals); 1 where outcomes are not chosen by their match (backtest buckets) and for the macro " +
-          "analogs, whose short-horizon intervals are known to run below nominal (docs/statistics.md); null when it could not be measured",
+          "analogs at 30 days; null when it could not be measured (the interval is then withheld, as for the macro analogs below 30 days)",
       }),
   })
   .openapi("MeanInterval", { description: INTERVAL_TEXT });

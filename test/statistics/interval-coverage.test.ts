@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { analogForecast } from "../../src/analytics/analog-forecast.js";
 import { baselineOf, forecastEvidence, unconditionalBaseline } from "../../src/analytics/forecast-evidence.js";
 import { MIN_INTERVAL_N } from "../../src/analytics/interval-policy.js";
-import { macroAnalogs } from "../../src/analytics/macro-periods.js";
+import { macroAnalogs, SHORT_HORIZON_WITHHELD } from "../../src/analytics/macro-periods.js";
 import { profileStudy } from "../../src/analytics/profile-study.js";
 import { prepareSeries } from "../../src/core/prepared-series.js";
 import { mulberry32, normalSampler } from "../support/seeded-rng.js";
@@ -156,6 +156,7 @@ describe("interval coverage through the analog paths, on random walks (no shape 
           if (e.meanCi === null) {
             tally.withheld += 1;
             if (e.nIndependent < MIN_INTERVAL_N) expect(e.intervalWithheld).toContain("too few for an interval");
+            else if (horizon.horizonDays < 30) expect(e.intervalWithheld).toBe(SHORT_HORIZON_WITHHELD);
           } else {
             tally.given += 1;
             const truth = randomWalkHorizonMean(horizon.horizonDays, w.drift, w.vol);
@@ -165,14 +166,16 @@ describe("interval coverage through the analog paths, on random walks (no shape 
         }
       }
     }
-    // Every series-horizon pair got intervals (k = 20) and withholdings (k = 4).
+    // 30 days: intervals (k = 20) at the nominal level, and withholdings (k = 4). 7 days: no interval at all, because
+    // the best-match selection leans those moves (the plain interval held 81-84% here) and the lean is not measured.
     for (const [key, tally] of tallies) {
+      if (key.endsWith("7d")) {
+        expect([tally.given, tally.withheld], key).toEqual([0, 250]);
+        continue;
+      }
       expect(tally.given, key).toBeGreaterThan(150);
       expect(tally.withheld, key).toBeGreaterThanOrEqual(50);
-      // 30 days: at the nominal level. 7 days: the known selection effect of best-match analogs (docs/statistics.md,
-      // "Known limit"), measured at 81-84% here; asserted so that a change in either direction is seen.
-      const floor = key.endsWith("30d") ? FLOOR : 0.78;
-      expect(tally.covered / tally.given, `${key}: coverage ${tally.covered / tally.given}`).toBeGreaterThanOrEqual(floor);
+      expect(tally.covered / tally.given, `${key}: coverage ${tally.covered / tally.given}`).toBeGreaterThanOrEqual(FLOOR);
     }
   });
 
