@@ -92,7 +92,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
     }),
   );
   app.use("*", requestContext(deps.scopes, (path) => routeForPath(path)?.operationId ?? null));
-  app.use("*", requestLogging({ sink: deps.requestLog, keyer: deps.clientKeyer, clock: deps.clock, logger: deps.logger, routeForPath }));
+  app.use("*", requestLogging({ sink: deps.requestLog, keyer: deps.clientKeyer, clock: deps.clock, logger: deps.logger, routeForPath, trustProxy: deps.edge.trustProxy }));
   app.use("*", methodGuard({ methodsFor, knownPaths: () => routed().keys(), isPaid, isDynamic, gate: deps.paymentGate?.middleware }));
   app.use(
     "*",
