@@ -1,6 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from "kysely";
 import type { DatabaseSchema } from "../database-schema.js";
 import type { RequestOutcome } from "./request-log.js";
+import { ownValue } from "../../domain/own-value.js";
 
 /** Columns (or expressions over them) the demand reports may group the request log by. */
 export type LogDimension =
@@ -118,7 +119,7 @@ export class RequestLogRollups {
       FROM kept ${groupedBy(rowCols)}`;
     const { rows } = await query.execute(this.db);
     const value = (v: string | number | null | undefined) => (typeof v === "string" ? v : Number(v));
-    const keyOf = (r: Record<string, string | number | null>) => Object.fromEntries(spec.row.map((d, i) => [d, value(r[`r${i}`])]));
+    const keyOf = (r: Record<string, string | number | null>) => Object.fromEntries(spec.row.map((d, i) => [d, value(ownValue(r, `r${i}`))]));
     const byKey = new Map<string, RollupRow>();
     for (const r of rows) {
       if (r.line !== "row" || Number(r.a) === 0) continue;
@@ -127,7 +128,7 @@ export class RequestLogRollups {
     }
     for (const r of rows) {
       if (r.line !== "cell") continue;
-      const cell = Object.fromEntries(cellDimensions.map((d, i) => [d, value(r[`c${i}`])]));
+      const cell = Object.fromEntries(cellDimensions.map((d, i) => [d, value(ownValue(r, `c${i}`))]));
       byKey.get(JSON.stringify(keyOf(r)))?.cells.push({ cell, requests: Number(r.a), quotes: Number(r.b), served: Number(r.c) });
     }
     return [...byKey.values()];
