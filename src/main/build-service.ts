@@ -192,7 +192,7 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
   operations.push(...buildForecasts({ marketData, patterns, clock }).routes);
   operations.push(...buildPortfolio({ marketData, patterns, clock, marketDataDir: config.marketDataDir }).routes);
   operations.push(...buildTrading({ config, overrides: options.feeds, database, patterns, clock, jobs }).routes);
-  const alerts = buildAlerts({ config, database, marketData, patterns, signer, jobs, clock, resolve: options.outboundResolve });
+  const alerts = await buildAlerts({ config, database, marketData, patterns, signer, jobs, clock, alertSecretKey: keys.alertSecretKey, resolve: options.outboundResolve });
   operations.push(...alerts.routes);
   const feeds = buildFeeds({ config, database, clock, logger, marketData, overrides: options.feeds });
   operations.push(...feeds.routes);
