@@ -10,6 +10,7 @@ import type { ResponseSigner } from "../payments/response-signer.js";
 import type { ClientKeyer } from "../services/client-keyer.js";
 import type { AnswerEncoder } from "./answer-encoding/answer-encoder.js";
 import type { AppEnv } from "./app-env.js";
+import { isClientDisconnect } from "./client-disconnect.js";
 import { errorResponse, STATUS_BY_CODE } from "./error-responses.js";
 import { bodyLimit } from "./middleware/body-limit.js";
 import { dynamicQuote } from "./middleware/dynamic-quote.js";
@@ -43,6 +44,9 @@ export interface AppDeps {
   /** Serialises the operations' answers; default: on the event loop, as c.json does. */
   answerEncoder?: AnswerEncoder;
 }
+
+/** Not a standard status: what nginx logs for a client that left before it was answered. */
+const CLIENT_CLOSED_REQUEST = 499 as const;
 
 const EXPOSED_HEADERS = [
   "PAYMENT-REQUIRED",
@@ -124,6 +128,11 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
       // A 5xx body carries only a short reason (see errorResponse); the full message is logged here, once.
       if (STATUS_BY_CODE[error.code] >= 500) deps.logger.warn({ ...ids, code: error.code, detail: error.message, err: error.cause }, "server-side error");
       return errorResponse(c, error);
+    }
+    if (isClientDisconnect(error, c)) {
+      // Nobody is left to answer; the status only tells the request log (nginx's "client closed request").
+      deps.logger.debug({ ...ids, code: "CLIENT_DISCONNECTED", reason: (error as Error).message }, "client disconnected mid-request");
+      return new Response(null, { status: CLIENT_CLOSED_REQUEST });
     }
     deps.logger.error({ err: error, ...ids }, "unhandled error");
     return errorResponse(c, new AppError("INTERNAL", "Internal error; nothing was charged. Quote the request_id if you report it."));
