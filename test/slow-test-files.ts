@@ -5,6 +5,8 @@
 export const SLOW_TEST_FILES = [
   // A soak: every odd value of every parameter of every route, against the error model.
   "test/contracts/caller-input-robustness.test.ts",
+  // The same for the names every object inherits (constructor, __proto__, toString...), as values and as body keys.
+  "test/contracts/prototype-keys.test.ts",
   // Whole-history replays of the trading signal against an independent oracle, one as-of date at a time.
   "test/trading/signal-backtest.test.ts",
   // A sweep of the volatility rank over every dataset file, short and long windows, many as-of bars.

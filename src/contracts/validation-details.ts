@@ -1,4 +1,5 @@
 import type { ErrorDetail } from "../domain/app-error.js";
+import { ownValue } from "../domain/own-value.js";
 
 export interface ValidationIssue {
   path: PropertyKey[];
@@ -21,7 +22,7 @@ export function validationDetails(
     const param = issue.path.map(String).join(".") || "(parameters)";
     // Issues we raise ourselves (no zod code) are already phrased for the caller.
     if (issue.code === undefined || issue.path.length === 0) return { param, issue: issue.message };
-    const given = raw[String(issue.path[0])];
+    const given = ownValue(raw, String(issue.path[0]));
     if (given === undefined) return { param, issue: issue.code === "invalid_type" ? "is required" : issue.message };
     return { param, issue: `${expectation(issue)}; got ${describeValue(given)}` };
   });

@@ -1,5 +1,6 @@
 import { AppError } from "./app-error.js";
 import type { AssetClass, ResolvedSymbol } from "./resolved-symbol.js";
+import { ownValue } from "./own-value.js";
 
 /**
  * Turns a caller's ticker into the symbol every price family fetches and caches under
@@ -116,7 +117,7 @@ function unknownTicker(input: string, why: string): AppError {
 
 function resolveXyz(alias: string, input: string): ResolvedSymbol {
   const ticker = `xyz:${alias}`;
-  const entry = XYZ_ALIASES[alias];
+  const entry = ownValue(XYZ_ALIASES, alias);
   if (entry) return { ticker, source: entry.source, assetClass: entry.assetClass, perpCoin: ticker };
   if (XYZ_US_EQUITIES.has(alias)) return { ticker, source: alias, assetClass: "equity", perpCoin: ticker };
   throw unknownTicker(input, "not a known xyz: alias");
@@ -143,15 +144,15 @@ export function resolveSymbol(input: string): ResolvedSymbol {
   }
 
   const sym = trimmed.toUpperCase();
-  const crypto = CRYPTO[sym];
+  const crypto = ownValue(CRYPTO, sym);
   if (crypto) return cryptoSymbol(sym, crypto, sym);
 
   const pair = CRYPTO_PAIR_RE.exec(sym);
   if (pair) {
     // Match on the plain coin (`HYPE-USD`) or on the exact Yahoo symbol (`HYPE32196-USD`).
     const base = pair[1] as string;
-    const plain = CRYPTO[base] ? base : Object.keys(CRYPTO).find((k) => CRYPTO[k]?.source === sym);
-    if (plain) return cryptoSymbol(plain, CRYPTO[plain] as CryptoEntry, sym);
+    const plain = ownValue(CRYPTO, base) ? base : Object.entries(CRYPTO).find(([, entry]) => entry.source === sym)?.[0];
+    if (plain) return cryptoSymbol(plain, ownValue(CRYPTO, plain) as CryptoEntry, sym);
     // An unknown pair was typed by the caller in Yahoo's own form; no Hyperliquid coin is implied.
     return { ticker: sym, source: sym, assetClass: "crypto" };
   }

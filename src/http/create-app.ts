@@ -10,6 +10,7 @@ import type { ResponseSigner } from "../payments/response-signer.js";
 import type { ClientKeyer } from "../services/client-keyer.js";
 import type { AnswerEncoder } from "./answer-encoding/answer-encoder.js";
 import type { AppEnv } from "./app-env.js";
+import { isClientDisconnect } from "./client-disconnect.js";
 import { errorResponse, STATUS_BY_CODE } from "./error-responses.js";
 import { bodyLimit } from "./middleware/body-limit.js";
 import { compression } from "./middleware/compression.js";
@@ -49,6 +50,9 @@ export interface AppDeps {
   /** Serialises the operations' answers; default: on the event loop, as c.json does. */
   answerEncoder?: AnswerEncoder;
 }
+
+/** Not a standard status: what nginx logs for a client that left before it was answered. */
+const CLIENT_CLOSED_REQUEST = 499 as const;
 
 const EXPOSED_HEADERS = [
   "PAYMENT-REQUIRED",
@@ -115,7 +119,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
     }),
   );
   app.use("*", requestContext(deps.scopes, (path) => routeForPath(path)?.operationId ?? null));
-  app.use("*", requestLogging({ sink: deps.requestLog, keyer: deps.clientKeyer, clock: deps.clock, logger: deps.logger, routeForPath }));
+  app.use("*", requestLogging({ sink: deps.requestLog, keyer: deps.clientKeyer, clock: deps.clock, logger: deps.logger, routeForPath, trustProxy: deps.edge.trustProxy }));
   app.use("*", methodGuard({ methodsFor, knownPaths: () => routed().keys(), isPaid, isDynamic, gate: deps.paymentGate?.middleware }));
   app.use(
     "*",
@@ -149,6 +153,11 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
       // A 5xx body carries only a short reason (see errorResponse); the full message is logged here, once.
       if (STATUS_BY_CODE[error.code] >= 500) deps.logger.warn({ ...ids, code: error.code, detail: error.message, err: error.cause }, "server-side error");
       return errorResponse(c, error);
+    }
+    if (isClientDisconnect(error, c)) {
+      // Nobody is left to answer; the status only tells the request log (nginx's "client closed request").
+      deps.logger.debug({ ...ids, code: "CLIENT_DISCONNECTED", reason: (error as Error).message }, "client disconnected mid-request");
+      return new Response(null, { status: CLIENT_CLOSED_REQUEST });
     }
     deps.logger.error({ err: error, ...ids }, "unhandled error");
     return errorResponse(c, new AppError("INTERNAL", "Internal error; nothing was charged. Quote the request_id if you report it."));

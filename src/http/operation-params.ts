@@ -4,6 +4,7 @@ import { describeValue, validationDetails, type ValidationIssue } from "../contr
 import { AppError } from "../domain/app-error.js";
 import { mayHaveBody } from "./announced-body.js";
 import type { AppEnv } from "./app-env.js";
+import { ownValue } from "../domain/own-value.js";
 
 /**
  * An operation's parameters: from the query string, or on POST also from a JSON object body with the same
@@ -33,12 +34,15 @@ async function collectParams(c: Context<AppEnv>): Promise<Record<string, unknown
     throw validationFailure([{ path: ["body"], message: "must be a JSON object with the parameters as keys" }]);
   }
   const fromBody = body as Record<string, unknown>;
-  const conflicts = Object.keys(fromBody).filter((name) => query[name] !== undefined && !sameValue(query[name], fromBody[name]));
+  // The body's names are the caller's: looked up as own keys only (a body may say "constructor").
+  const conflicts = Object.entries(fromBody)
+    .map(([name, bodyValue]) => ({ name, bodyValue, queryValue: ownValue(query, name) }))
+    .filter(({ bodyValue, queryValue }) => queryValue !== undefined && !sameValue(queryValue, bodyValue));
   if (conflicts.length > 0) {
     throw validationFailure(
-      conflicts.map((name) => ({
+      conflicts.map(({ name, bodyValue, queryValue }) => ({
         path: [name],
-        message: `is given twice with different values (query ${describeValue(query[name])}, body ${describeValue(fromBody[name])}); send it once`,
+        message: `is given twice with different values (query ${describeValue(queryValue)}, body ${describeValue(bodyValue)}); send it once`,
       })),
       {},
     );

@@ -3,7 +3,9 @@ import type { RouteModule } from "../http/route-module.js";
 import { demandRoutes, type WeeklySponsoredSlot } from "../http/routes/demand/demand-routes.js";
 import type { DemandSources } from "../services/demand/demand-sources.js";
 import { DemandReports } from "../services/demand/demand-reports.js";
+import { SeededLaplaceNoise, type FigureNoise } from "../services/demand/figure-noise.js";
 import type { Database } from "../storage/create-database.js";
+import { ClientKeySalts } from "../storage/repos/client-key-salts.js";
 import { RequestLogRollups } from "../storage/repos/request-log-rollups.js";
 
 /**
@@ -20,8 +22,19 @@ export const UNCONNECTED_DEMAND_SOURCES: DemandSources = {
   probeResults: async () => [],
 };
 
-/** The demand reports: the request log's privacy-suppressed rollups plus the mirrors, router and probe. */
-export function buildDemand(deps: { database: Database; clock: Clock; sources?: DemandSources; sponsoredFor?: WeeklySponsoredSlot }): { routes: RouteModule[] } {
-  const reports = new DemandReports(new RequestLogRollups(deps.database.db), deps.sources ?? UNCONNECTED_DEMAND_SOURCES, deps.clock);
+/**
+ * The demand reports: the request log's privacy-suppressed rollups plus the mirrors, router and probe. The noise
+ * is seeded from the client-key salts in the database, so every node publishes the same figures.
+ */
+export function buildDemand(deps: {
+  database: Database;
+  clock: Clock;
+  sources?: DemandSources;
+  sponsoredFor?: WeeklySponsoredSlot;
+  /** Tests of the reports' arithmetic only (see NO_NOISE). */
+  noise?: FigureNoise;
+}): { routes: RouteModule[] } {
+  const noise = deps.noise ?? new SeededLaplaceNoise(new ClientKeySalts(deps.database.db));
+  const reports = new DemandReports(new RequestLogRollups(deps.database.db), deps.sources ?? UNCONNECTED_DEMAND_SOURCES, deps.clock, noise);
   return { routes: demandRoutes(reports, deps.sponsoredFor) };
 }

@@ -42,6 +42,7 @@ import { buildAlerts } from "./build-alerts.js";
 import { buildArena, type ArenaOverrides } from "./build-arena.js";
 import { buildCrossAsset } from "./build-cross-asset.js";
 import { buildDemand } from "./build-demand.js";
+import type { FigureNoise } from "../services/demand/figure-noise.js";
 import type { DemandSources } from "../services/demand/demand-sources.js";
 import { buildFeeds, type FeedOverrides } from "./build-feeds.js";
 import { buildFulfilment } from "./build-fulfilment.js";
@@ -80,6 +81,8 @@ export interface BuildOptions {
   feeds?: FeedOverrides;
   /** Test seam: what the demand reports read from the mirrors, router and probe (synthetic in tests). */
   demandSources?: DemandSources;
+  /** Test seam: the demand figures' noise (NO_NOISE for tests that check the reports' arithmetic exactly). */
+  demandNoise?: FigureNoise;
   /**
    * Test seam: an embedded payment network already running, used instead of starting one (the test harness
    * shares one chain among the services of a test process, as booting one costs about a second of CPU). The
@@ -199,7 +202,7 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
   const trackRecord = buildTrackRecord({ config, database, patterns, clock, jobs, logger, replayTickers: UNIVERSE_ALL.symbols });
   operations.push(...trackRecord.routes);
   operations.push(...buildTrading({ config, overrides: options.feeds, database, patterns, clock, jobs, callRoute: inProcessRouteCaller(() => operations) }).routes);
-  const alerts = buildAlerts({ config, database, marketData, patterns, signer, jobs, clock, resolve: options.outboundResolve });
+  const alerts = await buildAlerts({ config, database, marketData, patterns, signer, jobs, clock, alertSecretKey: keys.alertSecretKey, resolve: options.outboundResolve });
   operations.push(...alerts.routes);
   const feeds = buildFeeds({ config, database, clock, logger, marketData, overrides: options.feeds });
   operations.push(...feeds.routes);
@@ -224,7 +227,7 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
   const probe = buildProbe({ config, database, clock, resolve: options.outboundResolve, listingsFor: probeListingsFrom(discovery.mirror) });
   operations.push(...probe.routes);
   const demandSources = options.demandSources ?? demandSourcesFrom(discovery.mirror, discovery.routerEvents, probeResults);
-  operations.push(...buildDemand({ database, clock, sources: demandSources, sponsoredFor: weeklySponsoredSlot(ads.server, config.publicBaseUrl) }).routes);
+  operations.push(...buildDemand({ database, clock, sources: demandSources, noise: options.demandNoise, sponsoredFor: weeklySponsoredSlot(ads.server, config.publicBaseUrl) }).routes);
   const fulfilment = buildFulfilment({ config, database, clock, resolve: options.outboundResolve });
   operations.push(...fulfilment.routes);
   const arenaCoins = options.arena?.coins ?? ARENA_COINS;

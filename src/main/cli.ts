@@ -76,9 +76,40 @@ async function describeSignature(body: Uint8Array, headers: Headers): Promise<st
   return check.status === "unsigned" ? `unsigned (${check.reason})` : `INVALID: ${check.reason}`;
 }
 
+/**
+ * One line for a service that cannot be reached, instead of undici's bare "fetch failed": the URL and what the
+ * socket said (nothing listening, no such host, ...). Undefined for any other error.
+ */
+function unreachableMessage(error: unknown, base: string): string | undefined {
+  if (!(error instanceof TypeError)) return undefined;
+  const cause = error.cause as { code?: unknown; errors?: { code?: unknown }[] } | undefined;
+  // A host with several addresses fails with an AggregateError of one error per address.
+  const code = typeof cause?.code === "string" ? cause.code : cause?.errors?.find((e) => typeof e.code === "string")?.code;
+  if (typeof code !== "string") return undefined;
+  return `cannot reach ${base}: ${SOCKET_FAILURES.get(code) ?? "the connection failed"} (${code})`;
+}
+
+const SOCKET_FAILURES = new Map([
+  ["ECONNREFUSED", "nothing is listening there (start the service with `npm start`, or pass --base=URL)"],
+  ["ENOTFOUND", "that host name does not resolve"],
+  ["EAI_AGAIN", "that host name could not be resolved right now"],
+  ["ETIMEDOUT", "the connection timed out"],
+  ["ECONNRESET", "the connection was reset"],
+  ["EHOSTUNREACH", "that host cannot be reached"],
+]);
+
 async function main(): Promise<void> {
   const config = loadCliConfig();
   const args = parseArgs(process.argv.slice(2), config.baseUrl);
+  try {
+    await call(args, config);
+  } catch (error) {
+    const unreachable = unreachableMessage(error, args.base);
+    throw unreachable === undefined ? error : new Error(unreachable);
+  }
+}
+
+async function call(args: CliArgs, config: ReturnType<typeof loadCliConfig>): Promise<void> {
   const account = privateKeyToAccount(walletKey(config.walletPrivateKey, config.dataDir));
   const client = new x402Client();
   registerExactEvmScheme(client, { signer: account });

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { hkdfSync, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
@@ -22,7 +22,15 @@ export interface ServiceKeys {
   embeddedFacilitatorKey: Hex;
   /** Embedded mode's default recipient when PAY_TO is unset. */
   embeddedPayTo: string;
+  /**
+   * The AES-256 key that seals alert webhook secrets at rest: derived (HKDF-SHA256) from the MPP secret key, so it
+   * is kept, shared by every node and replaced exactly as that key is (MPP_SECRET_KEY or keys.json). Replacing the
+   * MPP key makes stored webhook secrets unreadable: their alerts' deliveries fail and must be registered again.
+   */
+  alertSecretKey: Buffer;
 }
+
+const ALERT_SECRET_KEY_INFO = "precedent alert webhook secrets v1";
 
 /**
  * Keys the service needs but the environment did not give: generated once and kept in
@@ -54,10 +62,12 @@ export function loadOrCreateKeys(dataDir: string, overrides: { signerPrivateKey?
     ensurePrivateDir(dataDir);
     fs.writeFileSync(file, `${JSON.stringify(stored, null, 2)}\n`, { mode: PRIVATE_FILE_MODE, flag: "wx" });
   }
+  const mppSecretKey = overrides.mppSecretKey ?? stored.mppSecretKey;
   return {
     signerPrivateKey: (overrides.signerPrivateKey ?? stored.signerPrivateKey) as Hex,
-    mppSecretKey: overrides.mppSecretKey ?? stored.mppSecretKey,
+    mppSecretKey,
     embeddedFacilitatorKey: stored.embeddedFacilitatorKey as Hex,
     embeddedPayTo: privateKeyToAddress(stored.embeddedPayToKey as Hex),
+    alertSecretKey: Buffer.from(hkdfSync("sha256", mppSecretKey, Buffer.alloc(0), ALERT_SECRET_KEY_INFO, 32)),
   };
 }

@@ -1,4 +1,5 @@
 import type { GetPromptResult, Prompt } from "@modelcontextprotocol/sdk/types.js";
+import { ownValue } from "../domain/own-value.js";
 
 /**
  * Ready-made tasks a host shows its user (slash commands in most hosts). Each one names the tools to call, in
@@ -64,8 +65,8 @@ export function getPrompt(name: string, args: Record<string, string> | undefined
   const prompt = PROMPTS.find((p) => p.name === name);
   if (prompt === undefined) throw new Error(`Unknown prompt ${name}; the prompts are ${PROMPTS.map((p) => p.name).join(", ")}`);
   const given = args ?? {};
-  const missing = (prompt.arguments ?? []).filter((arg) => arg.required === true && !(Object.hasOwn(given, arg.name) && given[arg.name].trim() !== ""));
+  const missing = (prompt.arguments ?? []).filter((arg) => arg.required === true && (ownValue(given, arg.name) ?? "").trim() === "");
   if (missing.length > 0) throw new Error(`Prompt ${name} needs ${missing.map((arg) => arg.name).join(", ")}`);
-  const safe = Object.fromEntries((prompt.arguments ?? []).filter((arg) => Object.hasOwn(given, arg.name)).map((arg) => [arg.name, given[arg.name].trim()]));
+  const safe = Object.fromEntries((prompt.arguments ?? []).filter((arg) => Object.hasOwn(given, arg.name)).map((arg) => [arg.name, ownValue(given, arg.name)!.trim()]));
   return { description: prompt.description, messages: [{ role: "user", content: { type: "text", text: prompt.render(safe) } }] };
 }

@@ -4,6 +4,7 @@ import type { ServiceReply } from "./precedent-client.js";
 import type { SpendBudget } from "./spend-budget.js";
 import { nearTickers } from "./ticker-suggestions.js";
 import type { OperationTool } from "./tool-catalog.js";
+import { ownValue } from "../domain/own-value.js";
 
 /** `_meta` keys of every tool result: machine-readable signature and payment, beside the body. */
 export const SIGNATURE_META = "precedent/signature";
@@ -51,7 +52,10 @@ function resultMeta(reply: ServiceReply): Record<string, unknown> {
 
 /** The tickers a call named, for suggestions when one is unknown. */
 function namedTickers(args: Record<string, unknown>): string[] {
-  const values = ["ticker", "tickers", "ref_ticker", "peers"].flatMap((key) => (typeof args[key] === "string" ? String(args[key]).split(",") : []));
+  const values = ["ticker", "tickers", "ref_ticker", "peers"].flatMap((key) => {
+    const value = ownValue(args, key);
+    return typeof value === "string" ? value.split(",") : [];
+  });
   return values.map((value) => value.trim()).filter((value) => value !== "");
 }
 

@@ -6,6 +6,7 @@ import type { ClaimOutcome, NewPaymentClaim, PaymentClaims } from "../storage/re
 import { claimKeyOf } from "../storage/repos/payment-claims.js";
 import { exactAuthorizationOf, windowProblem } from "./payment-authorization.js";
 import type { PaymentScope } from "./payment-ledger-hooks.js";
+import { loggableError, loggableReason } from "./loggable-failure.js";
 import { publicPaymentReason } from "./public-payment-reason.js";
 
 export interface ClaimingDeps {
@@ -122,18 +123,19 @@ export function claimingFacilitator(inner: FacilitatorClient, deps: ClaimingDeps
         if (won) await releaseClaim(payload, requirements);
         const error = verification.thrown;
         if (deps.thrownMeans === "upstream" || getFacilitatorResponseError(error) !== null) {
-          log.warn({ err: error }, "facilitator verify failed");
+          log.warn({ error: loggableError(error) }, "facilitator verify failed");
           throw new FacilitatorResponseError("facilitator_unavailable");
         }
-        log.warn({ err: error, payer: auth.payer }, "facilitator rejected a payment with an exception");
+        log.warn({ error: loggableError(error), payer: auth.payer }, "facilitator rejected a payment with an exception");
         return { isValid: false, invalidReason: "invalid_payload", payer: auth.payer };
       }
       const verified = verification.verdict;
       if (!verified.isValid) {
         if (won) await releaseClaim(payload, requirements);
         const reason = publicPaymentReason(verified.invalidReason, "invalid_payment");
+        // Codes and short reasons only: the facilitator's invalidMessage can carry the signature and calldata.
         if (reason !== verified.invalidReason || verified.invalidMessage !== undefined) {
-          log.info({ invalidReason: verified.invalidReason, invalidMessage: verified.invalidMessage }, "payment verification failed");
+          log.info({ invalidReason: loggableReason(verified.invalidReason), detail: loggableReason(verified.invalidMessage) }, "payment verification failed");
         }
         return { isValid: false, invalidReason: reason, ...(verified.payer ? { payer: verified.payer } : {}) };
       }
@@ -174,7 +176,7 @@ export function claimingFacilitator(inner: FacilitatorClient, deps: ClaimingDeps
         result = await inner.settle(payload, requirements);
       } catch (error) {
         // The outcome is unknown (a timeout may still settle): the claim stays `settling` for reconciliation.
-        log.error({ err: error, claimKey }, "facilitator settle failed; outcome unknown, left to reconciliation");
+        log.error({ error: loggableError(error), claimKey }, "facilitator settle failed; outcome unknown, left to reconciliation");
         await settlingOnDisk;
         return failed("settlement_unconfirmed");
       }
@@ -184,7 +186,7 @@ export function claimingFacilitator(inner: FacilitatorClient, deps: ClaimingDeps
         return { ...result, errorReason: undefined, errorMessage: undefined };
       }
       const reason = publicPaymentReason(result.errorReason, "settlement_failed");
-      log.warn({ errorReason: result.errorReason, errorMessage: result.errorMessage, claimKey }, "settlement failed");
+      log.warn({ errorReason: loggableReason(result.errorReason), detail: loggableReason(result.errorMessage), claimKey }, "settlement failed");
       await recordOutcome(claimKey, { state: "unsettled", transactionHash: null, reason, atMs: deps.nowMs() });
       return { ...failed(reason), ...(result.payer ? { payer: result.payer } : {}) };
     },

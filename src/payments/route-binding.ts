@@ -1,6 +1,7 @@
 import { decodePaymentRequiredHeader, decodePaymentSignatureHeader, encodePaymentRequiredHeader } from "@x402/core/http";
 import type { HTTPResponseInstructions, RouteConfig, x402ResourceServer } from "@x402/core/server";
 import type { PaymentPayload, PaymentRequired } from "@x402/core/types";
+import { ownValue } from "../domain/own-value.js";
 
 /** Codes of a payment refused because it was made out for another resource (or for none). */
 export type BindingRefusal = "payment_resource_missing" | "payment_resource_mismatch";
@@ -63,7 +64,7 @@ export function withRefusal(instructions: HTTPResponseInstructions, reason: stri
   const headers = { ...instructions.headers };
   const name = Object.keys(headers).find((key) => key.toLowerCase() === "payment-required");
   if (name === undefined) return instructions;
-  const required = decodePaymentRequiredHeader(headers[name]);
+  const required = decodePaymentRequiredHeader(ownValue(headers, name)!);
   headers[name] = encodePaymentRequiredHeader({ ...required, error: reason });
   return { ...instructions, headers };
 }

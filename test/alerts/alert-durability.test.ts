@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -7,6 +8,7 @@ import { loadConfig } from "../../src/config/config.js";
 import { ALERT_DELIVERY_JOB, ALERT_EVALUATION_JOB } from "../../src/jobs/alert-jobs.js";
 import { buildService, type BuildOptions, type Service } from "../../src/main/build-service.js";
 import { AlertStore } from "../../src/storage/repos/alert-store.js";
+import { SecretBox } from "../../src/storage/secret-box.js";
 import { FakeClock } from "../support/fake-clock.js";
 import { startLocalReceiver, type LocalReceiver } from "../support/local-receiver.js";
 import { queryOf } from "../support/query-of.js";
@@ -118,7 +120,8 @@ describe.skipIf(pgUrl === undefined || pgUrl === "")("alerts on two PostgreSQL n
   });
 
   it("row claims: of many concurrent claims from both nodes on one due delivery, exactly one wins; firing too", async () => {
-    const stores = shared.nodes.map((d) => new AlertStore(d.db));
+    const box = new SecretBox(randomBytes(32));
+    const stores = shared.nodes.map((d) => new AlertStore(d.db, box));
     const nowMs = clock.nowMs();
     await stores[0].insert({
       watchId: "f".repeat(32), kind: "price", ticker: "AAPL", condition: "price_above", threshold: 1, webhookUrl: "https://hooks.example.com/x",

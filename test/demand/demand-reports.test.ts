@@ -1,6 +1,7 @@
 import { beforeAll, expect, it } from "vitest";
 import { demandSample } from "../../src/services/demand/about-report.js";
 import { DemandReports } from "../../src/services/demand/demand-reports.js";
+import { NO_NOISE } from "../../src/services/demand/figure-noise.js";
 import { RequestLogRollups } from "../../src/storage/repos/request-log-rollups.js";
 import { FakeClock } from "../support/fake-clock.js";
 import { describeOnEachDatabase } from "../support/test-databases.js";
@@ -23,6 +24,7 @@ function bucketsIn(value: unknown, found: string[] = []): string[] {
   return found;
 }
 
+// The suppression arithmetic, exactly (without noise); demand-privacy-attack.test.ts covers the noise.
 describeOnEachDatabase("demand reports on a synthetic log", (open) => {
   let reports: DemandReports;
   const everything: Record<string, unknown> = {};
@@ -30,7 +32,7 @@ describeOnEachDatabase("demand reports on a synthetic log", (open) => {
   beforeAll(async () => {
     const database = await open();
     await writeSyntheticLog(database, log);
-    reports = new DemandReports(new RequestLogRollups(database.db), SYNTHETIC_SOURCES, new FakeClock(NOW_MS));
+    reports = new DemandReports(new RequestLogRollups(database.db), SYNTHETIC_SOURCES, new FakeClock(NOW_MS), NO_NOISE);
     for (const days of [7, 30, 90]) {
       const w = reports.window(days);
       everything[`top${days}`] = await reports.log.top(w);

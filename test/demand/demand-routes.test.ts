@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { findOperationContract } from "../../src/contracts/operation-contracts.js";
 import { DAY_MS } from "../../src/domain/bar.js";
+import { NO_NOISE } from "../../src/services/demand/figure-noise.js";
 import { FakeClock } from "../support/fake-clock.js";
 import { expectValidationFailures, paidRoutes } from "../support/paid-routes.js";
 import { SHARED_PRESENT } from "../support/shared-paths.js";
@@ -10,7 +11,7 @@ const PAID = ["top", "unmet", "conversion", "competitors", "intent", "crawl-to-r
 
 describe.skipIf(!SHARED_PRESENT)("demand routes on the synthetic log", () => {
   const clock = new FakeClock(NOW_MS);
-  const harness = paidRoutes({ clock, demandSources: SYNTHETIC_SOURCES, importRecordings: false });
+  const harness = paidRoutes({ clock, demandSources: SYNTHETIC_SOURCES, demandNoise: NO_NOISE, importRecordings: false });
   let written = false;
   const ready = async () => {
     if (!written) await writeSyntheticLog(harness.service().database, syntheticLog());
@@ -91,7 +92,8 @@ describe.skipIf(!SHARED_PRESENT)("demand routes on the synthetic log", () => {
 
 describe.skipIf(!SHARED_PRESENT)("the request log feeds the reports: user-agents, referrers and unserved paths through the real middleware", () => {
   const clock = new FakeClock(NOW_MS - DAY_MS);
-  const harness = paidRoutes({ clock, importRecordings: false });
+  // Behind a proxy we trust, which sets X-Forwarded-For (without one the header is ignored: demand-privacy-attack.test.ts).
+  const harness = paidRoutes({ clock, demandNoise: NO_NOISE, importRecordings: false, env: { TRUST_PROXY: "true" } });
   const browser = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36";
   const from = (n: number) => `198.51.${n}.7`;
   const get = (path: string, ua: string, ip: number, extra: Record<string, string> = {}) =>

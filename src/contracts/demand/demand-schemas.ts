@@ -25,7 +25,9 @@ export const PRIVACY_NOTE =
   "clients are dropped before any sum, so every figure, total, report and window is a sum of cells of at least 3 clients and no subtraction " +
   "of published figures (a total minus its rows, 30d minus 7d, one report minus another) recovers a withheld one. Totals are sums of " +
   "published rows only; there are no 'other' rows. The router's own paths are reported as router events only. No per-client row, " +
-  "user-agent, IP address or wallet is ever returned.";
+  "user-agent, IP address or wallet is ever returned. Request-log counts are differentially private: a client's requests count at most 5 " +
+  "times per cell and day, each cell-day's count carries Laplace noise of scale 5 (epsilon 1) drawn once, and every figure is a sum of " +
+  "those; client counts are noised (scale 2) before bucketing. The same question always gets the same answer.";
 
 export const reportEnvelope = {
   window: WindowSchema,

@@ -42,8 +42,8 @@ function leaves(value: unknown, depth: number): number {
   const prototype: unknown = Object.getPrototypeOf(value);
   if (prototype !== Object.prototype && prototype !== null) return -1;
   let count = 0;
-  for (const key of Object.keys(value)) {
-    const n = leaves((value as Record<string, unknown>)[key], depth + 1);
+  for (const child of Object.values(value)) {
+    const n = leaves(child, depth + 1);
     if (n < 0) return -1;
     count += n;
   }

@@ -1,6 +1,7 @@
 import type { ForecastClaim } from "../../domain/forecast-claim.js";
 import { claimOf } from "../../services/track-record/forecast-claims.js";
 import { dayBefore, wireFigures, type WireEvidence, type WireStats } from "./wire-figures.js";
+import { ownValue } from "../../domain/own-value.js";
 
 /** What a route's 200 body claimed, from its validated parameters and that body (read structurally). */
 export type ClaimExtractor = (params: Record<string, unknown>, body: any) => ForecastClaim[];
@@ -77,7 +78,7 @@ const macroAnalog: ClaimExtractor = (params, body) => {
             horizon: row.horizon_days as number,
             outcomeKind: role === "yield_10y" ? "change" : "return",
           },
-          wireFigures(row[role] as WireEvidence),
+          wireFigures(ownValue(row, role) as WireEvidence),
         ),
       ),
   );

@@ -1,9 +1,10 @@
 import type { Context } from "hono";
 
 /**
- * The address a request came from, for per-client limits. Behind a proxy that appends X-Forwarded-For
- * (`trustProxy`), the last hop is the one that proxy saw; earlier hops are whatever the client wrote and
- * are ignored. Without a trusted proxy the header is ignored altogether, so it cannot be used to dodge limits.
+ * The address a request came from: the one rule for per-client limits and the demand log's client keys. Behind
+ * a proxy that appends X-Forwarded-For (`trustProxy`), the last hop is the one that proxy saw; earlier hops are
+ * whatever the client wrote and are ignored. Without a trusted proxy the header is ignored altogether, so it
+ * can neither dodge a limit nor pass one caller off as several distinct clients in the demand reports.
  */
 export function clientAddress(c: Context, trustProxy: boolean): string | undefined {
   if (trustProxy) {

@@ -3,6 +3,7 @@ import type { Logger } from "pino";
 import { AppError } from "../../domain/app-error.js";
 import type { AppEnv } from "../app-env.js";
 import { LEDGER_UNAVAILABLE } from "../../payments/claiming-facilitator.js";
+import { loggableReason } from "../../payments/loggable-failure.js";
 import { publicPaymentReason } from "../../payments/public-payment-reason.js";
 import { errorBody, errorResponse } from "../error-responses.js";
 import { attachDeferredSignature } from "./response-signing.js";
@@ -33,8 +34,9 @@ export function paymentEdge(gate: MiddlewareHandler, logger: Logger): Middleware
       const upstream = await res.clone().json().catch(() => ({}));
       const reason = (upstream as { error?: unknown }).error;
       if (typeof reason === "string") {
-        // The binding's text may be a raw exception: the log gets it, the caller a code and a short reason.
-        logger.warn({ requestId: c.get("requestId"), clientRequestId: c.get("scope")?.clientRequestId, detail: reason }, "payment facilitator unavailable");
+        // The binding's text may be a raw exception: the log gets its first line without hex or tokens, the
+        // caller a code and a short reason.
+        logger.warn({ requestId: c.get("requestId"), clientRequestId: c.get("scope")?.clientRequestId, detail: loggableReason(reason) }, "payment facilitator unavailable");
         c.res = undefined;
         c.res = errorResponse(
           c,

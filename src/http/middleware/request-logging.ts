@@ -9,6 +9,7 @@ import { userAgentRoles } from "../../services/demand/user-agent-roles.js";
 import type { RequestLogEntry, RequestOutcome } from "../../storage/repos/request-log.js";
 import type { AppEnv } from "../app-env.js";
 import { isRehearsal } from "../rehearsal.js";
+import { clientAddress } from "./client-address.js";
 
 export interface RequestLogSink {
   append(entry: RequestLogEntry): Promise<void>;
@@ -26,11 +27,13 @@ export function requestLogging(deps: {
   clock: Clock;
   logger: Logger;
   routeForPath: (path: string) => CatalogRoute | undefined;
+  /** The rate limiter's setting: X-Forwarded-For counts only behind a proxy we trust (see client-address.ts). */
+  trustProxy: boolean;
 }): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (isRehearsal(c.env)) return next();
     const startedMs = performance.now();
-    const identity = () => ({ payer: c.get("scope")?.payer, ip: clientIp(c.req.header("x-forwarded-for"), c.env), userAgent: c.req.header("user-agent") });
+    const identity = () => ({ payer: c.get("scope")?.payer, ip: clientAddress(c, deps.trustProxy), userAgent: c.req.header("user-agent") });
     // Handlers that record events (the router) key the caller exactly as this log row will.
     const opened = c.get("scope");
     if (opened !== undefined) opened.clientKey = () => deps.keyer.keyFor(identity(), deps.clock.nowMs());
@@ -73,12 +76,4 @@ export function requestLogging(deps: {
       deps.logger.error({ err: error, requestId: c.get("requestId"), clientRequestId: scope?.clientRequestId }, "request log write failed");
     }
   };
-}
-
-/** The forwarded client address when a proxy set one, else the socket's (only used to key clients, never stored). */
-function clientIp(forwardedFor: string | undefined, env: unknown): string | undefined {
-  const forwarded = forwardedFor?.split(",")[0]?.trim();
-  if (forwarded) return forwarded;
-  const incoming = (env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
-  return incoming?.socket?.remoteAddress;
 }

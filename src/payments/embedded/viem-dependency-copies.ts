@@ -8,6 +8,7 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { ownValue } from "../../domain/own-value.js";
 
 export async function viemDependencyCopies<T>(packageName: string, subpath: string): Promise<T[]> {
   try {
@@ -16,7 +17,7 @@ export async function viemDependencyCopies<T>(packageName: string, subpath: stri
     const copies: T[] = [requireFromViem(commonJsEntry) as T];
     const packageDir = enclosingPackageDir(commonJsEntry, packageName);
     const manifest = JSON.parse(fs.readFileSync(path.join(packageDir, "package.json"), "utf8")) as { exports?: Record<string, unknown> };
-    const entry = manifest.exports?.[`./${subpath}`] as { import?: unknown } | undefined;
+    const entry = (manifest.exports === undefined ? undefined : ownValue(manifest.exports, `./${subpath}`)) as { import?: unknown } | undefined;
     if (typeof entry?.import === "string") {
       copies.push((await import(pathToFileURL(path.join(packageDir, entry.import)).href)) as T);
     }

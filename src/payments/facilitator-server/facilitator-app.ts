@@ -4,6 +4,7 @@ import { Hono } from "hono";
 import type { Logger } from "pino";
 import type { Address, Hex } from "viem";
 import type { AuthorizationState } from "../embedded/embedded-facilitator.js";
+import { loggableError, loggableReason } from "../loggable-failure.js";
 import { publicPaymentReason } from "../public-payment-reason.js";
 import { BASE_NETWORK, USDC_ADDRESS, USDC_DECIMALS } from "../usdc-on-base.js";
 
@@ -46,7 +47,7 @@ export function createFacilitatorApp(backend: FacilitatorBackend, logger: Logger
       const result = await facilitator.verify(body.paymentPayload, body.paymentRequirements);
       return c.json({ ...result, invalidReason: result.isValid ? undefined : publicPaymentReason(result.invalidReason, "invalid_payment"), invalidMessage: undefined });
     } catch (error) {
-      logger.warn({ err: error }, "verify threw");
+      logger.warn({ error: loggableError(error) }, "verify threw");
       return c.json({ isValid: false, invalidReason: "invalid_payload" });
     }
   });
@@ -57,10 +58,10 @@ export function createFacilitatorApp(backend: FacilitatorBackend, logger: Logger
     try {
       const result = await facilitator.settle(body.paymentPayload, body.paymentRequirements);
       if (result.success) return c.json(result);
-      logger.warn({ errorReason: result.errorReason, errorMessage: result.errorMessage }, "settlement failed");
+      logger.warn({ errorReason: loggableReason(result.errorReason), detail: loggableReason(result.errorMessage) }, "settlement failed");
       return c.json({ ...result, errorReason: publicPaymentReason(result.errorReason, "settlement_failed"), errorMessage: undefined });
     } catch (error) {
-      logger.error({ err: error }, "settle threw");
+      logger.error({ error: loggableError(error) }, "settle threw");
       return c.json({ success: false, errorReason: "unexpected_settle_error", transaction: "", network: BASE_NETWORK });
     }
   });
@@ -95,7 +96,7 @@ export function createFacilitatorApp(backend: FacilitatorBackend, logger: Logger
   });
 
   app.onError((error, c) => {
-    logger.error({ err: error }, "facilitator request failed");
+    logger.error({ error: loggableError(error) }, "facilitator request failed");
     return c.json({ error: { code: "INTERNAL", message: "facilitator error" } }, 500);
   });
   return app;

@@ -1,4 +1,4 @@
-import ipaddr from "ipaddr.js";
+import ipaddr, { type IPv4, type IPv6 } from "ipaddr.js";
 
 /**
  * The rules of the SSRF-safe client (agent-economy.md section 6) that need no network: which addresses
@@ -18,15 +18,39 @@ export class OutboundBlockedError extends Error {
 }
 
 /**
- * True only for globally routable unicast addresses. `ipaddr.process` unwraps IPv4-mapped IPv6
- * (::ffff:127.0.0.1 is loopback); every other named range is refused: private, loopback, linkLocal
+ * True only for globally routable unicast addresses. Every named range is refused: private, loopback, linkLocal
  * (169.254.169.254 metadata), carrierGradeNat (100.64/10), multicast, unspecified, broadcast, reserved,
- * uniqueLocal (fc00::/7), and the translation ranges (rfc6052, 6to4, teredo, rfc6145) that can embed a
- * private IPv4 address. ipaddr also parses decimal, hex and octal IPv4 spellings.
+ * uniqueLocal (fc00::/7). An IPv6 address that embeds an IPv4 address is judged by the IPv4 address it embeds
+ * (see embeddedIPv4), whatever its spelling: `::7f00:1` is 127.0.0.1 and `::ffff:a9fe:a9fe` the metadata address.
+ * ipaddr also parses decimal, hex and octal IPv4 spellings.
  */
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
-  return ipaddr.process(address).range() === "unicast";
+  const parsed = ipaddr.parse(address);
+  if (parsed.kind() === "ipv4") return parsed.range() === "unicast";
+  const embedded = embeddedIPv4(parsed as IPv6);
+  if (embedded !== undefined) return embedded.length > 0 && embedded.every((v4) => v4.range() === "unicast");
+  return parsed.range() === "unicast";
+}
+
+/**
+ * The IPv4 addresses an IPv6 address carries, when it is one of the forms that reach an IPv4 host: IPv4-compatible
+ * `::/96` (`::` and `::1` included), IPv4-mapped `::ffff:0:0/96`, IPv4-translated `::ffff:0:0:0/96`, NAT64
+ * `64:ff9b::/96`, 6to4 `2002::/16` (bits 16-47) and Teredo `2001::/32` (its server, bits 32-63, and its client,
+ * the inverted last 32 bits). The local-use NAT64 prefix `64:ff9b:1::/48` can put the IPv4 address anywhere: it
+ * embeds nothing we could check, so it gets an empty list (refused). Undefined for every other address.
+ */
+export function embeddedIPv4(address: IPv6): IPv4[] | undefined {
+  const w = address.parts;
+  const v4 = (high: number, low: number) => new ipaddr.IPv4([high >> 8, high & 0xff, low >> 8, low & 0xff]);
+  const zero = (from: number, to: number) => w.slice(from, to).every((part) => part === 0);
+  if (zero(0, 6)) return [v4(w[6]!, w[7]!)];
+  if (zero(0, 5) && w[5] === 0xffff) return [v4(w[6]!, w[7]!)];
+  if (zero(0, 4) && w[4] === 0xffff && w[5] === 0) return [v4(w[6]!, w[7]!)];
+  if (w[0] === 0x64 && w[1] === 0xff9b) return zero(2, 6) ? [v4(w[6]!, w[7]!)] : w[2] === 1 ? [] : undefined;
+  if (w[0] === 0x2002) return [v4(w[1]!, w[2]!)];
+  if (w[0] === 0x2001 && w[1] === 0) return [v4(w[2]!, w[3]!), v4(~w[6]! & 0xffff, ~w[7]! & 0xffff)];
+  return undefined;
 }
 
 const BLOCKED_SUFFIXES = [".localhost", ".local", ".internal", ".home.arpa", ".nip.io", ".sslip.io", ".localtest.me", ".lvh.me"];

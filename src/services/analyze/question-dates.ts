@@ -3,6 +3,7 @@
  * "Month YYYY", relative spans ("the last 30 days", "since 2024-10-01", "this year"), single days ("tomorrow")
  * and forward horizons ("in 30 days", "over the next 2 weeks"). Pure: `today` is passed in.
  */
+import { ownValue } from "../../domain/own-value.js";
 
 /** A price window, `end` exclusive (the convention of /get_patterns and /forward_distribution). */
 export interface QuestionWindow {
@@ -49,7 +50,7 @@ const validIso = (day: string) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) 
 const UNIT_DAYS: Readonly<Record<string, number>> = { day: 1, week: 7, month: 30, year: 365 };
 const NUMBER_WORDS: Readonly<Record<string, number>> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, ten: 10, twelve: 12 };
 const COUNT = "(\\d+|a|an|one|two|three|four|five|six|ten|twelve)";
-const count = (word: string) => (/^\d+$/.test(word) ? Number(word) : (NUMBER_WORDS[word.toLowerCase()] ?? 1));
+const count = (word: string) => (/^\d+$/.test(word) ? Number(word) : (ownValue(NUMBER_WORDS, word.toLowerCase()) ?? 1));
 
 /** The window a question names, first found in this order: a named event, two ISO dates, "since <date>", "Month YYYY", "the last N units". */
 export function findWindow(question: string, today: string): QuestionWindow | null {
@@ -73,7 +74,7 @@ export function findWindow(question: string, today: string): QuestionWindow | nu
   }
   const last = new RegExp(`\\b(?:last|past|previous|recent)\\s+${COUNT}\\s+(day|week|month|year)s?\\b`, "i").exec(question);
   if (last !== null) {
-    const days = count(last[1]) * UNIT_DAYS[last[2].toLowerCase()];
+    const days = count(last[1]) * (ownValue(UNIT_DAYS, last[2].toLowerCase()) ?? 1);
     return { start: addDays(today, 1 - days), end: addDays(today, 1), basis: `"${last[0]}" read as the last ${days} calendar days`, relative: true };
   }
   if (/\b(this year|year to date|ytd)\b/i.test(question)) return { start: `${today.slice(0, 4)}-01-01`, end: addDays(today, 1), basis: "this year, from January 1", relative: true };
@@ -102,7 +103,7 @@ export function findHorizonDays(question: string): number | null {
     new RegExp(`\\b${COUNT}\\s+(day|week|month|year)s?\\s+(?:later|after|out|ahead|forward)\\b`, "i").exec(question) ??
     new RegExp(`\\b(?:over|for)\\s+${COUNT}\\s+(day|week|month|year)s?\\b`, "i").exec(question);
   if (m === null) return null;
-  return count(m[1] ?? "1") * UNIT_DAYS[m[2].toLowerCase()];
+  return count(m[1] ?? "1") * (ownValue(UNIT_DAYS, m[2].toLowerCase()) ?? 1);
 }
 
 /** The length of a move in trading bars: "in 5 days", "over 2 weeks", "in a month" (5 bars a week, 21 a month). */

@@ -5,6 +5,7 @@ import type { HyperliquidMarket } from "../../providers/hyperliquid/port.js";
 import { dexOfCoin } from "../../domain/arena.js";
 import type { ArenaRounds } from "../../storage/repos/arena-rounds.js";
 import { LOCK_LEAD_MS, nextDeadlineMs } from "../../domain/arena-rules.js";
+import { ownValue } from "../../domain/own-value.js";
 
 export interface OpeningReport {
   opened: { roundId: string; coin: string; strike: number; deadlineMs: number }[];
@@ -39,7 +40,7 @@ export class RoundOpener {
         const listed = new Map((await this.market.listedCoins([dex])).map((c) => [c.name, c]));
         const mids = await this.market.allMids(dex);
         for (const coin of coins) {
-          const reason = await this.openOne(coin, listed.get(coin)?.delisted, mids.mids[coin], mids.request.body, nowMs, deadlineMs, report);
+          const reason = await this.openOne(coin, listed.get(coin)?.delisted, ownValue(mids.mids, coin), mids.request.body, nowMs, deadlineMs, report);
           if (reason !== undefined) report.skipped.push({ coin, reason });
         }
       } catch (error) {

@@ -2,6 +2,7 @@ import { ROUTE_CATALOG } from "../../contracts/route-catalog.js";
 import { crawlTotals } from "./crawl-and-weekly-reports.js";
 import type { ConversionRate } from "./demand-log-reports.js";
 import { PRIVACY_POLICY, RETENTION_DAYS, type DemandReports } from "./demand-reports.js";
+import { ownValue } from "../../domain/own-value.js";
 
 
 /** What each paid demand route returns, for the free sample's `paid_endpoints`. */
@@ -82,7 +83,7 @@ export async function demandSample(reports: DemandReports) {
     paid_endpoints: ROUTE_CATALOG.filter((r) => r.family === "demand" && r.price.kind === "fixed").map((r) => ({
       path: r.path,
       price: r.price.kind === "fixed" ? `$${r.price.usd.toFixed(2)}` : "dynamic",
-      returns: RETURNS[r.path] ?? r.summary,
+      returns: ownValue(RETURNS, r.path) ?? r.summary,
     })),
   };
 }

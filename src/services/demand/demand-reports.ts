@@ -2,6 +2,7 @@ import type { Clock } from "../../domain/clock.js";
 import { CrawlAndWeeklyReports } from "./crawl-and-weekly-reports.js";
 import { DemandLogReports } from "./demand-log-reports.js";
 import type { DemandSources } from "./demand-sources.js";
+import { CELL_DAY_NOISE_SCALE, CLIP_PER_CLIENT_CELL_DAY, EPSILON_CLIENT_COUNT, EPSILON_PER_CELL_DAY, type FigureNoise } from "./figure-noise.js";
 import { MarketReports } from "./market-reports.js";
 import { completeDays, MIN_DISTINCT_CLIENTS, PrivateLog, type LogRollups, type ReportWindow } from "./privacy.js";
 import { RouterReports } from "./router-reports.js";
@@ -13,6 +14,9 @@ export const PRIVACY_POLICY =
   "the unit is the cell (the finest grouping any report uses, on one UTC day), and cells with 1 or 2 distinct clients are dropped before anything is summed, " +
   "so every published figure, total, report, day and window is a sum of cells of at least 3 clients and no subtraction of published figures recovers a withheld one. " +
   "Client counts are buckets (3-9, 10-24, 25-49, 50-99, 100+; 0 when nothing is publishable). Windows are whole UTC days before today. " +
+  `Every count is differentially private: a client's requests count at most ${CLIP_PER_CLIENT_CELL_DAY} times per cell and day, each cell-day's count is released once with Laplace noise of scale ${CELL_DAY_NOISE_SCALE} ` +
+  `(epsilon ${EPSILON_PER_CELL_DAY} per cell-day) and every figure is a sum of those, and distinct-client counts get Laplace noise of scale ${1 / EPSILON_CLIENT_COUNT} before bucketing; ` +
+  "the same question gets the same noisy answer. " +
   "User-agents are reduced to ecosystem, company and role labels, paths are normalised with identifiers masked, and no raw user-agent, " +
   "IP address, wallet or query string is stored. Clients are keyed by an HMAC of the paying wallet, or of the network prefix and user-agent, " +
   "with a salt rotated every 90 days. The request log is kept 90 days, rolling.";
@@ -30,8 +34,9 @@ export class DemandReports {
     rollups: LogRollups,
     sources: DemandSources,
     private readonly clock: Clock,
+    noise: FigureNoise,
   ) {
-    this.privateLog = new PrivateLog(rollups);
+    this.privateLog = new PrivateLog(rollups, noise);
     this.log = new DemandLogReports(this.privateLog);
     this.crawlsAndWeeks = new CrawlAndWeeklyReports(this.privateLog);
     this.market = new MarketReports(this.privateLog, this.log, sources);

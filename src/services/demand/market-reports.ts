@@ -2,6 +2,7 @@ import type { ClientBucket, PrivateLog, ReportWindow } from "./privacy.js";
 import type { ConversionRow, DemandLogReports, UnmetRow } from "./demand-log-reports.js";
 import type { DemandSources, IndexFreshness, IndexLabel, MirroredResource } from "./demand-sources.js";
 import { topicOfText } from "./request-facets.js";
+import { ownValue } from "../../domain/own-value.js";
 
 /**
  * Competitors, matches and pricing: our published demand rows beside the supply of the mirrored discovery
@@ -107,9 +108,9 @@ function pricingRow(category: string, ours: ConversionRow[], theirs: MirroredRes
       basis: `the interquartile range of ${listed.length} competing listings' prices in the mirrored indexes`,
     };
   }
-  const best = our_conversion.filter((r) => r.conversion_rate_pct !== null && BAND_EDGES[r.price_band] !== undefined).sort((a, b) => b.conversion_rate_pct! - a.conversion_rate_pct! || b.quotes - a.quotes)[0];
+  const best = our_conversion.filter((r) => r.conversion_rate_pct !== null && ownValue(BAND_EDGES, r.price_band) !== undefined).sort((a, b) => b.conversion_rate_pct! - a.conversion_rate_pct! || b.quotes - a.quotes)[0];
   if (best !== undefined) {
-    const [low, high] = BAND_EDGES[best.price_band];
+    const [low, high] = ownValue(BAND_EDGES, best.price_band)!;
     return { category, our_conversion, competitor_prices, suggested_range_usd: { low, high }, basis: `our best-converting price band (${best.price_band}: ${best.conversion_rate_pct}% of ${best.quotes} quotes paid, monitors excluded); fewer than ${MIN_COMPETITOR_PRICES} priced competing listings` };
   }
   return { category, our_conversion, competitor_prices, suggested_range_usd: null, basis: "no evidence: no publishable quotes of ours and fewer than 3 priced competing listings" };

@@ -1,5 +1,6 @@
 import { DAY_MS } from "../../domain/bar.js";
 import type { LogDimension, LogFilter, RollupRow, RollupSpec } from "../../storage/repos/request-log-rollups.js";
+import { CLIP_PER_CLIENT_CELL_DAY, type FigureNoise } from "./figure-noise.js";
 
 /**
  * The privacy rules of every demand report, in one place (companion-api §1.2 and §8, agent-economy.md §5).
@@ -20,6 +21,11 @@ import type { LogDimension, LogFilter, RollupRow, RollupSpec } from "../../stora
  *    than a day's kept cells.
  * 4. Nothing per client leaves the database: rows are aggregates keyed by labels, normalised paths (identifiers
  *    masked) and categories; raw user-agents, addresses, wallets and query strings are never stored.
+ * 5. Noise. Rules 1-3 stop nobody who can make the other two clients up (a new user-agent, a fresh wallet), so
+ *    every published count carries differentially private noise on top (./figure-noise.ts): each kept cell-day's
+ *    clipped request count is noised once, and every figure is a sum of noisy cell-days (rule 3's sums, so
+ *    subtracting published figures isolates noisy cell-days only); distinct-client counts are noised before they
+ *    are bucketed.
  */
 
 export const MIN_DISTINCT_CLIENTS = 3;
@@ -88,6 +94,11 @@ const DERIVED: Partial<Record<LogDimension, LogDimension>> = { category: "path",
  */
 export const ROUTER_PATHS = ["/api/discover", "/api/discover/go", "/api/discover/outcome"];
 
+/** A cell's name for its noise draw: its dimensions' values in a fixed order (the day is drawn separately). */
+export function cellName(cell: Partial<Record<LogDimension, string | number>>): string {
+  return LOG_CELL.map((d) => String(cell[d])).join("\u0000");
+}
+
 export type LogRowFilter = Omit<LogFilter, "fromMs" | "toMs" | "pathsNot">;
 
 /** Rollups kept per node: past days never change (rows are written at "now", retention deletes whole days). */
@@ -96,7 +107,10 @@ const MAX_CACHED_ROLLUPS = 512;
 export class PrivateLog {
   private readonly cache = new Map<string, Promise<PublishedRow[]>>();
 
-  constructor(private readonly log: LogRollups) {}
+  constructor(
+    private readonly log: LogRollups,
+    private readonly noise: FigureNoise,
+  ) {}
 
   /**
    * Published rows of whole past UTC days, so the answer for a window cannot change during the day: it is computed
@@ -121,22 +135,40 @@ export class PrivateLog {
       }
     }
     const scoped: LogFilter = { ...filter, fromMs: window.fromMs, toMs: window.toMs, pathsNot: ROUTER_PATHS };
-    const rows = await this.log.rollup({ cell: LOG_CELL, row, filter: scoped, minClientsPerCell: MIN_DISTINCT_CLIENTS });
-    return rows.filter((r) => r.clients >= MIN_DISTINCT_CLIENTS).map(publish);
+    const spec: RollupSpec = { cell: LOG_CELL, row, filter: scoped, minClientsPerCell: MIN_DISTINCT_CLIENTS, clipPerClientCellDay: CLIP_PER_CLIENT_CELL_DAY };
+    const rows = await this.log.rollup(spec);
+    const rollup = JSON.stringify([row, filter, window.days]);
+    const published: PublishedRow[] = [];
+    for (const r of rows) if (r.clients >= MIN_DISTINCT_CLIENTS) published.push(await this.publish(r, rollup, window));
+    return published;
   }
-}
 
-function publish(r: RollupRow): PublishedRow {
-  return {
-    key: r.key,
-    clients: clientBucket(r.clients),
-    requests: r.requests,
-    quotes: r.quotes,
-    served: r.served,
-    days: r.days,
-    firstDate: isoDay(r.firstDay * DAY_MS),
-    lastDate: isoDay(r.lastDay * DAY_MS),
-  };
+  /** A row's figures: sums of its noisy cell-days; its client bucket from a noisy count, never below the minimum. */
+  private async publish(r: RollupRow, rollup: string, window: ReportWindow): Promise<PublishedRow> {
+    const sums = { requests: 0, quotes: 0, served: 0 };
+    for (const cellDay of r.cells) {
+      // The outcome is part of the cell, so a cell-day's requests are all quotes, all paid calls or neither: one
+      // noisy count per cell-day serves all three figures (one release, one share of the budget). Rounded here, so
+      // sums of the same cell-days agree exactly whatever rows they are grouped into.
+      const noisy = Math.round(cellDay.requests + (await this.noise.cellDay(cellName(cellDay.cell), Number(cellDay.cell.day))));
+      sums.requests += noisy;
+      if (cellDay.cell.outcome === "quote") sums.quotes += noisy;
+      if (cellDay.cell.outcome === "served") sums.served += noisy;
+    }
+    const noisyClients = r.clients + (await this.noise.clientCount(`${rollup}|${JSON.stringify(r.key)}`, window.toMs / DAY_MS));
+    // A sum of noise can fall below zero; a count is never shown negative.
+    const count = (x: number) => Math.max(0, Math.round(x));
+    return {
+      key: r.key,
+      clients: clientBucket(Math.max(MIN_DISTINCT_CLIENTS, count(noisyClients))),
+      requests: count(sums.requests),
+      quotes: count(sums.quotes),
+      served: count(sums.served),
+      days: r.days,
+      firstDate: isoDay(r.firstDay * DAY_MS),
+      lastDate: isoDay(r.lastDay * DAY_MS),
+    };
+  }
 }
 
 /** An event from outside the request log (router needs, clicks, outcomes) that a report counts per client. */

@@ -1,3 +1,4 @@
+import { ownValue } from "../../domain/own-value.js";
 /**
  * Legacy x402 v1 network names -> CAIP-2 (the table of @x402/evm 2.27 plus Solana; agent-economy.md §1c).
  * Underscore spellings (x402scan's enum: `base_sepolia`) are read as hyphens.
@@ -27,7 +28,7 @@ const TESTNETS = new Set(["eip155:84532", "eip155:43113", "eip155:80002", "eip15
 export function caip2Network(network: unknown): string | null {
   if (typeof network !== "string" || network === "") return null;
   if (/^[^:\s]+:[^:\s]+$/.test(network)) return network;
-  return LEGACY_TO_CAIP2[network.toLowerCase().replace(/_/g, "-")] ?? null;
+  return ownValue(LEGACY_TO_CAIP2, network.toLowerCase().replace(/_/g, "-")) ?? null;
 }
 
 export function isTestnet(caip2: string | null): boolean {
@@ -58,7 +59,7 @@ export function assetAddress(asset: unknown): string | null {
 /** Decimals of a known stablecoin on a network, else undefined. */
 export function knownDecimals(network: string | null, asset: string | null): number | undefined {
   if (network === null || asset === null) return undefined;
-  return USDC_BY_NETWORK[network] === asset.toLowerCase() ? USDC_DECIMALS : undefined;
+  return ownValue(USDC_BY_NETWORK, network) === asset.toLowerCase() ? USDC_DECIMALS : undefined;
 }
 
 /** Atomic units (an integer string) -> decimal USD, exact to the unit; null when not an integer string. */

@@ -1,6 +1,7 @@
 import MiniSearch from "minisearch";
 import { capabilityLabel } from "./capability-label.js";
 import { listingKey, type IndexLabel, type ListingTraction, type MirroredResource } from "./mirrored-resource.js";
+import { ownValue } from "../../domain/own-value.js";
 
 /** One of our own routes, as the router offers it. */
 export interface OwnRoute {
@@ -53,7 +54,7 @@ export class RouterIndex {
       fields: ["description", "path", "tags", "inputText"],
       storeFields: [],
       extractField: (doc, field) => {
-        const value = (doc as unknown as Record<string, unknown>)[field];
+        const value = ownValue(doc as unknown as Record<string, unknown>, field);
         return Array.isArray(value) ? value.join(" ") : String(value ?? "");
       },
       processTerm: (term) => {

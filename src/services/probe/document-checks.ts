@@ -2,6 +2,7 @@ import { recoverMessageAddress } from "viem";
 import type { ProbeCheck } from "../../domain/probe-report.js";
 import { fail, fromProblems, isObject, pass, skip, warn } from "./check-result.js";
 import type { Exchange } from "./probe-session.js";
+import { ownValue } from "../../domain/own-value.js";
 
 export type JsonDocument = { found: true; doc: Record<string, unknown> } | { found: false; check: ProbeCheck };
 
@@ -42,7 +43,7 @@ export function checkOpenApi(exchange: Exchange): { check: ProbeCheck; doc: Reco
   const problems: string[] = [];
   if (typeof doc.openapi !== "string" || !doc.openapi.startsWith("3.")) problems.push(`openapi is ${JSON.stringify(doc.openapi)}, expected 3.x`);
   const info = isObject(doc.info) ? doc.info : {};
-  for (const field of ["title", "version"]) if (typeof info[field] !== "string") problems.push(`info.${field} is missing`);
+  for (const field of ["title", "version"]) if (typeof ownValue(info, field) !== "string") problems.push(`info.${field} is missing`);
   const operations = operationsOf(doc);
   if (operations.length === 0) problems.push("paths is empty");
   const paid = operations.filter((o) => isPaidOperation(o.operation));
@@ -66,7 +67,7 @@ export function operationsOf(doc: Record<string, unknown>): OpenApiOperation[] {
   for (const [path, item] of Object.entries(doc.paths)) {
     if (!isObject(item)) continue;
     for (const method of ["get", "post", "put", "patch", "delete"]) {
-      const operation = item[method];
+      const operation = ownValue(item, method);
       if (isObject(operation)) out.push({ path, method, operation });
     }
   }

@@ -1,3 +1,4 @@
+import { ownValue } from "../../domain/own-value.js";
 /**
  * Payment assets the probe can price: USDC (6 decimals) and its EIP-712 domain per network. Base addresses
  * from agent-economy.md section 1c; the domains are the tokens' own (`name()` / `version()` on chain).
@@ -23,8 +24,8 @@ export const LEGACY_NETWORKS: Record<string, string> = {
 };
 
 export function knownAsset(network: string, asset: string): KnownAsset | undefined {
-  const caip2 = LEGACY_NETWORKS[network] ?? network;
-  const table = ASSETS[caip2];
+  const caip2 = ownValue(LEGACY_NETWORKS, network) ?? network;
+  const table = ownValue(ASSETS, caip2);
   if (table === undefined) return undefined;
-  return table[asset] ?? table[asset.toLowerCase()];
+  return ownValue(table, asset) ?? ownValue(table, asset.toLowerCase());
 }

@@ -57,7 +57,7 @@ function entryProblems(entry: SeenAccept, v1: boolean, amountField: string): str
   const problems: string[] = [];
   if (typeof entry.scheme !== "string" || entry.scheme === "") problems.push("scheme is missing");
   const network = typeof entry.network === "string" ? entry.network : "";
-  const networkOk = CAIP2.test(network) || (v1 && network in LEGACY_NETWORKS);
+  const networkOk = CAIP2.test(network) || (v1 && Object.hasOwn(LEGACY_NETWORKS, network));
   if (!networkOk) problems.push(`network ${JSON.stringify(entry.network)} is not CAIP-2 (e.g. "eip155:8453")`);
   if (network.startsWith("eip155:") && !/^eip155:[1-9]\d*$/.test(network)) problems.push(`network ${network} has no integer chain id`);
   if (typeof entry.amount !== "string" || !/^\d+$/.test(entry.amount)) {

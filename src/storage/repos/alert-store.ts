@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from "kysely";
 import type { AlertCondition, AlertKind, AlertRecord, AlertState, DeliveryAttempt, PatternReference } from "../../domain/alert.js";
 import type { AlertsTable, DatabaseSchema } from "../database-schema.js";
+import { SecretBox } from "../secret-box.js";
 
 export type NewAlert = Pick<
   AlertRecord,
@@ -12,10 +13,34 @@ export type AttemptOutcome = { state: "delivered" } | { state: "failed" } | { st
 
 /**
  * Alerts and their delivery attempts. Every state change is a conditional UPDATE on the state it leaves,
- * so two nodes racing on one row cannot both win: the loser sees 0 rows changed.
+ * so two nodes racing on one row cannot both win: the loser sees 0 rows changed. Webhook secrets are stored
+ * sealed (../secret-box.ts) and opened only when a record is read.
  */
 export class AlertStore {
-  constructor(private readonly db: Kysely<DatabaseSchema>) {}
+  constructor(
+    private readonly db: Kysely<DatabaseSchema>,
+    private readonly secrets: SecretBox,
+  ) {}
+
+  /**
+   * Seals the secrets of rows written before they were encrypted (plaintext); returns how many. Run at start-up by
+   * every node: each row is replaced only while it still holds the plaintext it was read with, so nodes racing on
+   * it seal it once.
+   */
+  async sealPlaintextSecrets(): Promise<number> {
+    const rows = await this.db.selectFrom("alerts").select(["watch_id", "secret"]).where("secret", "not like", "v1:%").execute();
+    let sealed = 0;
+    for (const row of rows) {
+      const update = this.db
+        .updateTable("alerts")
+        .set({ secret: this.secrets.seal(row.secret, row.watch_id) })
+        .where("watch_id", "=", row.watch_id)
+        .where("secret", "=", row.secret)
+        .executeTakeFirst();
+      if (await this.changed(update)) sealed += 1;
+    }
+    return sealed;
+  }
 
   async insert(alert: NewAlert): Promise<void> {
     await this.db
@@ -27,7 +52,7 @@ export class AlertStore {
         condition: alert.condition,
         threshold: alert.threshold,
         webhook_url: alert.webhookUrl,
-        secret: alert.secret,
+        secret: this.secrets.seal(alert.secret, alert.watchId),
         pattern: alert.pattern === null ? null : JSON.stringify(alert.pattern),
         state: "active",
         created_at_ms: alert.createdAtMs,
@@ -38,7 +63,7 @@ export class AlertStore {
 
   async get(watchId: string): Promise<AlertRecord | undefined> {
     const row = await this.db.selectFrom("alerts").selectAll().where("watch_id", "=", watchId).executeTakeFirst();
-    return row === undefined ? undefined : toRecord(row);
+    return row === undefined ? undefined : this.toRecord(row);
   }
 
   async attempts(watchId: string): Promise<DeliveryAttempt[]> {
@@ -77,7 +102,7 @@ export class AlertStore {
       .where("state", "=", "active")
       .where("expires_at_ms", ">", nowMs)
       .execute();
-    return rows.map(toRecord);
+    return rows.map((row) => this.toRecord(row));
   }
 
   /** One UPDATE for every alert that saw the same value (all price alerts of a symbol and condition kind). */
@@ -124,7 +149,7 @@ export class AlertStore {
       .orderBy("next_attempt_at_ms")
       .limit(limit)
       .execute();
-    return rows.map(toRecord);
+    return rows.map((row) => this.toRecord(row));
   }
 
   /**
@@ -171,6 +196,11 @@ export class AlertStore {
     });
   }
 
+  private toRecord(row: Selectable<AlertsTable>): AlertRecord {
+    // A row not sealed yet (written before encryption, before this node sealed it) is read as it is.
+    return { ...recordOf(row), secret: SecretBox.isSealed(row.secret) ? this.secrets.open(row.secret, row.watch_id) : row.secret };
+  }
+
   private async changed(update: Promise<{ numUpdatedRows: bigint }>): Promise<boolean> {
     return Number((await update).numUpdatedRows) === 1;
   }
@@ -178,7 +208,7 @@ export class AlertStore {
 
 const orNull = (v: number | null): number | null => (v === null ? null : Number(v));
 
-function toRecord(row: Selectable<AlertsTable>): AlertRecord {
+function recordOf(row: Selectable<AlertsTable>): AlertRecord {
   return {
     watchId: row.watch_id,
     kind: row.kind as AlertKind,

@@ -4,6 +4,7 @@ import type { AppEnv } from "../../app-env.js";
 import { paymentInfo, type PaymentTerms } from "./payment-info.js";
 import { paymentRequiredExample } from "./payment-required-example.js";
 import { shareRepeatedResponses } from "./shared-responses.js";
+import { ownValue } from "../../../domain/own-value.js";
 
 const SERVICE_DESCRIPTION = `Precedent finds historical windows whose price shape resembles a query window and turns them into
 statistics. Every paid call is settled per call with x402 v2 in USDC on Base (eip155:8453): call a paid route without payment to
@@ -123,7 +124,7 @@ export function buildOpenApiDocument(
   const paymentSecurity = options.mppEnabled ? [{ x402: [] }, { mpp: [] }] : [{ x402: [] }];
   for (const op of operations) {
     const info = paymentInfo(op.route, options);
-    for (const operation of Object.values(document.paths[op.route.path] ?? {})) {
+    for (const operation of Object.values(ownValue(document.paths, op.route.path) ?? {})) {
       if (info === undefined) {
         operation.security = [];
         continue;

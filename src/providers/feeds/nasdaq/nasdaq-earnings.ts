@@ -4,6 +4,7 @@ import type { HttpClient } from "../../http/http-client.js";
 import { BROWSER_USER_AGENT, feedHttpClient, getFeed, parseJsonBody, parseMapped, unexpectedStatus, type FeedClientDeps } from "../feed-http.js";
 import type { EarningsCalendarProvider, EarningsRow } from "../port.js";
 import { parseCount, parseMoney, parseUsDate } from "./nasdaq-values.js";
+import { ownValue } from "../../../domain/own-value.js";
 
 const UPSTREAM = "Nasdaq earnings calendar";
 export const NASDAQ_EARNINGS_URL = "https://api.nasdaq.com/api/calendar/earnings";
@@ -41,7 +42,7 @@ export function mapNasdaqEarnings(body: unknown): EarningsRow[] {
   return (parsed.data?.rows ?? []).map((r) => ({
     symbol: r.symbol.trim(),
     name: r.name?.trim() || null,
-    time: TIMES[r.time ?? ""] ?? "not-supplied",
+    time: ownValue(TIMES, r.time ?? "") ?? "not-supplied",
     eps_forecast: parseMoney(r.epsForecast),
     num_estimates: parseCount(r.noOfEsts),
     market_cap: parseMoney(r.marketCap),

@@ -5,6 +5,7 @@ import { parseMapped } from "../feed-http.js";
 import type { Fundamentals, FundamentalsProvider } from "../port.js";
 import { yahooFeedCall } from "./yahoo-feed-call.js";
 import { yahooNumber } from "./yahoo-values.js";
+import { ownValue } from "../../../domain/own-value.js";
 
 const UPSTREAM = "Yahoo Finance quoteSummary";
 export const FUNDAMENTALS_MODULES = ["price", "summaryDetail", "defaultKeyStatistics", "financialData"] as const;
@@ -56,7 +57,7 @@ const v = (x: number | null | undefined) => x ?? null;
 /** A quoteSummary result (the four modules, merged) -> fundamentals; fields the symbol lacks are null. */
 export function mapQuoteSummary(result: unknown): Fundamentals {
   const s = parseMapped(UPSTREAM, SummarySchema, result);
-  const why = NOT_A_COMPANY[s.price.quoteType ?? ""];
+  const why = ownValue(NOT_A_COMPANY, s.price.quoteType ?? "");
   if (why !== undefined) {
     throw new AppError("VALIDATION_FAILED", `ticker: ${s.price.symbol} is ${why}; fundamentals exist only for stocks and funds`, {
       details: [{ param: "ticker", issue: `is ${why}; fundamentals exist only for stocks and funds` }],

@@ -1,3 +1,5 @@
+import { ownValue } from "../../../domain/own-value.js";
+
 /**
  * Which file of the offline dataset (`<MARKET_DATA_DIR>/<STEM>.csv`) holds a resolved `source`
  * symbol. Most files are named after the Yahoo symbol (`AAPL`, `SPY`, `BTC-USD`); the shared
@@ -30,7 +32,7 @@ const SAFE_STEM_RE = /^[A-Z0-9][A-Z0-9.-]{0,30}$/;
 
 /** The file stem for a source symbol, or null when the offline dataset cannot hold it. */
 export function offlineFileStem(source: string): string | null {
-  const aliased = OFFLINE_FILE_ALIASES[source];
+  const aliased = ownValue(OFFLINE_FILE_ALIASES, source);
   if (aliased) return aliased;
   if (RESERVED_STEMS.has(source) || !SAFE_STEM_RE.test(source)) return null;
   return source;
