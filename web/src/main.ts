@@ -222,6 +222,10 @@ async function start(): Promise<void> {
     void guarded(loadChart);
   });
   window.addEventListener("hashchange", showAnalogFromHash);
+  // "How to read these numbers" links open the explanation they point to.
+  document.addEventListener("click", (event) => {
+    if ((event.target as Element).closest("a[href='#how-to-read']") !== null) $<HTMLDetailsElement>("how-to-read").open = true;
+  });
   // A row's link shows its chart even when the address already has that hash (the same rank of a new search).
   $("analogs").addEventListener("click", (event) => {
     const link = (event.target as Element).closest<HTMLAnchorElement>("a[href^='#analog-']");
