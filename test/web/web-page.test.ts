@@ -144,7 +144,7 @@ describe.skipIf(!SHARED_PRESENT || !chromiumAvailable())("the page at /", () => 
     await page.close();
   });
 
-  it("works on a phone-sized screen from the keyboard, shows progress over every series and the service's error message", async () => {
+  it("works on a phone-sized screen from the keyboard, refuses a bad form before any paid call, shows progress over every series and scrolls to the results", async () => {
     const { page, problems } = await open({ width: 390, height: 844 });
     const paid = countPaidRequests(page);
     // Keyboard: every control of the form is reached with Tab (a date field is three stops: day, month, year).
