@@ -12,7 +12,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const WEB_SOURCE = path.join(root, "web");
 export const WEB_OUTPUT = path.join(root, "build", "web");
 /** Files copied as they are; everything else the page loads is in app.js. */
-const STATIC_FILES = ["index.html", "track-record.html", "style.css"];
+const STATIC_FILES = ["index.html", "track-record.html", "style.css", "preview.png"];
 /** One bundle per page: the search at `/`, the track record at `/track-record`. */
 const ENTRIES = [
   ["main.ts", "app.js"],

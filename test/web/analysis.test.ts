@@ -18,10 +18,11 @@ describe("the page's arithmetic (web/src/analysis.ts)", () => {
     expect(rebased([100, 110, 90])).toEqual([0, 0.10000000000000009, -0.09999999999999998]);
   });
 
-  it("takes the bars after an analog's last date as returns from its close, shorter at the end of history", () => {
-    const history = [bar("2024-01-01", 10), bar("2024-01-02", 20), bar("2024-01-03", 30), bar("2024-01-04", 10)];
-    expect(forwardPath(history, "2024-01-02", 2)).toEqual([0, 0.5, -0.5]);
-    expect(forwardPath(history, "2024-01-03", 30)).toEqual([0, 10 / 30 - 1]);
+  it("follows an analog over calendar days, each day the last close at or before it, shorter at the end of history", () => {
+    // Friday, Monday, Tuesday: the weekend days carry Friday's close, as the API measures an outcome over h days.
+    const history = [bar("2024-01-04", 10), bar("2024-01-05", 20), bar("2024-01-08", 30), bar("2024-01-09", 10)];
+    expect(forwardPath(history, "2024-01-05", 3)).toEqual([0, 0, 0, 0.5]);
+    expect(forwardPath(history, "2024-01-05", 30)).toEqual([0, 0, 0, 0.5, -0.5]);
     expect(forwardPath(history, "2023-12-29", 2)).toEqual([]);
   });
 
@@ -63,5 +64,7 @@ describe("the page's arithmetic (web/src/analysis.ts)", () => {
     expect(formatUsdc("50000")).toBe("$0.05");
     expect(formatUsdc("5000")).toBe("$0.005");
     expect(formatUsdc(1_000_000n)).toBe("$1.00");
+    expect(formatUsdc(105_000n)).toBe("$0.105");
+    expect(formatUsdc(100_000n)).toBe("$0.10");
   });
 });

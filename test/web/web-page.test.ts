@@ -9,6 +9,16 @@ import { ARTIFACTS_DIR, buildWebPage, drawnPixels, pageProblems } from "../suppo
 
 const K = 5;
 const SEARCH_TIMEOUT_MS = 180_000;
+const PAID_ROUTES = /\/(get_patterns|get_price_history|forward_distribution)\?/;
+
+/** Every request the page sends to a paid route (a 402 quote or a paid retry alike). */
+function countPaidRequests(page: Page): string[] {
+  const paid: string[] = [];
+  page.on("request", (request) => {
+    if (PAID_ROUTES.test(request.url())) paid.push(new URL(request.url()).pathname);
+  });
+  return paid;
+}
 
 if (!chromiumAvailable()) console.warn(`web page suite skipped: no chromium at ${CHROMIUM_PATH} (.ci/run installs it)`);
 
@@ -49,9 +59,18 @@ describe.skipIf(!SHARED_PRESENT || !chromiumAvailable())("the page at /", () => 
     expect(await page.locator("#tickers option").count()).toBe(17);
 
     await page.fill("#ticker", "AAPL");
+    // The cost shows before anything is paid, from the prices /openapi.json publishes.
+    await expect.poll(() => page.textContent("#cost")).toBe("This search: 3 calls, $0.105.");
     await page.click("#load-chart");
     await page.waitForSelector("#price-chart:not([hidden]) canvas", { timeout: SEARCH_TIMEOUT_MS });
     await expect.poll(() => drawnPixels(page, "#price-chart")).toBeGreaterThan(100);
+    // The history the chart bought is reused by the search: one call fewer.
+    await expect.poll(() => page.textContent("#cost")).toBe("This search: 2 calls, $0.10.");
+    // Typed dates move the shaded window.
+    const shadeLeft = () => page.evaluate("document.querySelector('#price-chart .selection').style.left");
+    const shadedAt = await shadeLeft();
+    await page.fill("#start", "2024-09-03");
+    await expect.poll(shadeLeft).not.toBe(shadedAt);
     // Drag across the chart: the window's dates follow the selection.
     const before = await page.inputValue("#start");
     const box = (await page.locator("#price-chart").boundingBox())!;
@@ -70,6 +89,29 @@ describe.skipIf(!SHARED_PRESENT || !chromiumAvailable())("the page at /", () => 
     }
     expect(await page.locator("#analogs tbody tr").count()).toBe(K);
     expect(await page.textContent("#distribution-caption")).toMatch(/^n = \d+ outcomes/);
+    // The search's 5 analogs and the distribution's 10 are not one set: the page says why.
+    expect(await page.textContent("#distribution-caption")).toContain("the distribution needs at least 10 analogs, the search asked for 5");
+
+    // The plain reading first, from the API's evidence: the baseline, the excess and its interval, and a verdict.
+    const reading = (await page.textContent("#reading")) ?? "";
+    expect(reading).toMatch(/^Of the 10 closest past windows of AAPL, \d+ rose over the next 30 days \([+-]\d+\.\d\d% on average\)\. On any 30 days AAPL rose \d+% of the time, by [+-]\d+\.\d\d% on average \(the baseline\)\./);
+    expect(reading).toMatch(/The difference is (within noise|more than noise at the 90% level): the analogs' [+-]\d+\.\d\d% over the baseline \(90% interval [+-]\d+\.\d\d% to [+-]\d+\.\d\d%\)/);
+    const evidence = await page.locator("#evidence dt").allTextContents();
+    expect(evidence).toEqual(expect.arrayContaining(["Baseline (any window)", "Excess over baseline", "90% interval of that mean"]));
+    expect(await page.locator("#evidence dd").nth(evidence.indexOf("Excess over baseline")).textContent()).toMatch(/^[+-]\d+\.\d\d%, 90% interval [+-]\d+\.\d\d% to [+-]\d+\.\d\d%$/);
+    expect(await page.getAttribute('#results a[href="#how-to-read"]', "href")).toBe("#how-to-read");
+    // The track record beside the results (the free record; no forecast scored on this fresh node).
+    await expect.poll(() => page.textContent("#track-record-note")).not.toContain("Loading");
+    expect(await page.textContent("#track-record-note")).toMatch(/P10–P90 range held what happened|No scored forecast of this kind yet/);
+
+    // Hovering a row highlights it and its line on the charts; leaving restores both.
+    await page.hover("#analogs tbody tr:nth-child(2)");
+    expect(await page.getAttribute("#analogs tbody tr:nth-child(2)", "class")).toBe("highlight");
+    expect(await page.getAttribute("#results", "data-highlight")).toBe("2");
+    await page.screenshot({ path: path.join(ARTIFACTS_DIR, "web-page-hover.png"), fullPage: true });
+    await page.hover("#results-title");
+    expect(await page.getAttribute("#results", "data-highlight")).toBe("");
+    expect(await page.locator("#analogs tbody tr.highlight").count()).toBe(0);
 
     // get_price_history for the chart (whole history, so the analogs' forward paths need no other), get_patterns,
     // forward_distribution: every one priced, settled and signed.
@@ -79,6 +121,18 @@ describe.skipIf(!SHARED_PRESENT || !chromiumAvailable())("the page at /", () => 
     expect(await page.locator('#call-list li[data-receipt="settled"]').count()).toBe(3);
     expect(await page.locator('#call-list li[data-signature="valid"]').count()).toBe(3);
     expect(await calls.first().textContent()).toMatch(/\/forward_distribution: HTTP 200 · price \$0\.05 · receipt: settled on eip155:8453 from 0x[0-9a-fA-F]{40}, transaction 0x[0-9a-f]{64} · signature verified/);
+
+    // Hovering a line of the query-and-analogs chart highlights its row: scan across the chart until one is hit.
+    await page.locator("#overlay-chart").scrollIntoViewIfNeeded();
+    const overlay = (await page.locator("#overlay-chart").boundingBox())!;
+    let rowLit = false;
+    for (const x of [0.5, 0.7]) {
+      for (let y = 5; y < overlay.height - 30 && !rowLit; y += 3) {
+        await page.mouse.move(overlay.x + overlay.width * x, overlay.y + y);
+        rowLit = (await page.locator("#analogs tbody tr.highlight").count()) === 1;
+      }
+    }
+    expect(rowLit).toBe(true);
 
     // A row's link opens that analog's own price chart.
     await page.click("#analogs tbody tr:first-child a");
@@ -90,9 +144,9 @@ describe.skipIf(!SHARED_PRESENT || !chromiumAvailable())("the page at /", () => 
     await page.close();
   });
 
-  it("works on a phone-sized screen from the keyboard, shows progress over every series and the service's error message", async () => {
-    // 402 challenges, and the 422 this test provokes on purpose.
-    const { page, problems } = await open({ width: 390, height: 844 }, [402, 422]);
+  it("works on a phone-sized screen from the keyboard, refuses a bad form before any paid call, shows progress over every series and scrolls to the results", async () => {
+    const { page, problems } = await open({ width: 390, height: 844 });
+    const paid = countPaidRequests(page);
     // Keyboard: every control of the form is reached with Tab (a date field is three stops: day, month, year).
     const reached: string[] = [];
     for (let i = 0; i < 20; i++) {
@@ -101,26 +155,51 @@ describe.skipIf(!SHARED_PRESENT || !chromiumAvailable())("the page at /", () => 
     }
     for (const id of ["ticker", "load-chart", "start", "end", "k", "metric", "self", "run"]) expect(reached).toContain(id);
 
-    // An error is the service's own message (a window of under 5 bars), and nothing is charged for it.
+    // Reversed dates, a window under 5 bars, an empty ticker: the page says so itself, and no paid route is called
+    // (no 402 quote, nothing for a wallet to sign).
+    await page.fill("#start", "2024-11-01");
+    await page.fill("#end", "2024-10-01");
+    expect(await page.textContent("#cost")).toContain("Nothing to pay until the form is complete");
+    await page.click("#run");
+    await page.waitForSelector("#error:not([hidden])");
+    expect(await page.textContent("#error")).toBe("The start must be before the end (the end date is exclusive).");
+    expect(await page.getAttribute("#start", "aria-invalid")).toBe("true");
     await page.fill("#start", "2024-10-01");
     await page.fill("#end", "2024-10-03");
     await page.click("#run");
-    await page.waitForSelector("#error:not([hidden])", { timeout: SEARCH_TIMEOUT_MS });
-    expect(await page.textContent("#error")).toMatch(/^\/get_patterns: .*at least 5/);
+    expect(await page.textContent("#error")).toBe("The window holds 2 daily bars; a search needs at least 5.");
+    await page.fill("#ticker", "");
+    await page.click("#run");
+    expect(await page.textContent("#error")).toBe("Type a ticker (for example AAPL or SPY).");
+    await page.fill("#ticker", "AAPL");
+    expect(paid).toEqual([]);
 
     await page.fill("#end", "2024-11-01");
+    await page.fill("#k", String(K));
     await page.check('input[name="universe"][value="all"]');
+    expect(await page.textContent("#cost")).toBe("This search: 3 to 8 calls, $0.105 to $0.13.");
     await page.click("#run");
     await page.waitForSelector("#progress:not([hidden])");
     expect(await page.textContent("#progress-text")).toContain("every listed series");
     await page.waitForSelector("#results:not([hidden])", { timeout: SEARCH_TIMEOUT_MS });
     expect(await page.locator("#analogs tbody tr").count()).toBe(K);
+    // On a phone the page scrolls down to the results.
+    await expect.poll(() => page.evaluate("document.getElementById('results').getBoundingClientRect().top")).toBeLessThan(100);
+    expect(await page.evaluate("window.scrollY")).toBeGreaterThan(500);
     expect(await page.textContent("#results-summary")).toContain("searched in");
     await expect.poll(() => drawnPixels(page, "#fan-chart")).toBeGreaterThan(50);
     // Nothing wider than the screen: no sideways scrolling of the page (the table scrolls inside its own box).
     expect(await page.evaluate("document.documentElement.scrollWidth")).toBeLessThanOrEqual(390);
 
     await page.screenshot({ path: path.join(ARTIFACTS_DIR, "web-page-phone.png"), fullPage: true });
+
+    // An error clears the results of the search before: none stay on show under a form they do not match.
+    const paidBefore = paid.length;
+    await page.fill("#end", "2024-09-01");
+    await page.click("#run");
+    await page.waitForSelector("#error:not([hidden])");
+    expect(await page.locator("#results").isHidden()).toBe(true);
+    expect(paid).toHaveLength(paidBefore);
     expect(problems).toEqual([]);
     await page.close();
   });

@@ -37,6 +37,12 @@ describe("the page's files", () => {
     // The bundle's licences and source map are there; nothing else under /web/ is.
     expect((await service().app.request("/web/app.js.LEGAL.txt")).status).toBe(200);
     expect((await service().app.request("/web/app.js.map")).headers.get("content-type")).toMatch(/^application\/json/);
+    // A description and a preview image for link previews.
+    expect(html).toMatch(/<meta name="description" content="[^"]{80,}">/);
+    expect(html).toContain('<meta property="og:image" content="/web/preview.png">');
+    const preview = await service().app.request("/web/preview.png");
+    expect([preview.status, preview.headers.get("content-type")]).toEqual([200, "image/png"]);
+    expect(Buffer.from(await preview.arrayBuffer()).subarray(1, 4).toString()).toBe("PNG");
     expect((await service().app.request("/web/index.html")).status).toBe(404);
     expect((await service().app.request("/web/..%2Fpackage.json")).status).toBe(404);
     expect((await service().app.request("/", { method: "POST" })).status).toBe(405);

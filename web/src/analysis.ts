@@ -18,14 +18,25 @@ export function rebased(closes: readonly number[]): number[] {
 }
 
 /**
- * The `bars` closes that follow the bar dated `lastDate` in `history`, as returns from that bar's close,
- * starting with 0 at the analog's last bar. Shorter when the history ends sooner; empty when the date is absent.
+ * An analog's path over the `days` calendar days after the bar dated `lastDate` in `history`: one value per
+ * day 0..days, each the return from that bar's close to the last close at or before that day (the API's rule
+ * for an analog's outcome over h calendar days), so day 30 is the analog's 30-day outcome. Shorter when the
+ * history ends sooner; empty when the date is absent.
  */
-export function forwardPath(history: readonly Bar[], lastDate: string, bars: number): number[] {
+export function forwardPath(history: readonly Bar[], lastDate: string, days: number): number[] {
   const at = history.findIndex((b) => b.date === lastDate);
   if (at < 0) return [];
   const base = history[at].close;
-  return history.slice(at, at + bars + 1).map((b) => b.close / base - 1);
+  const lastKnown = history.at(-1)!.date;
+  const path: number[] = [];
+  let i = at;
+  for (let day = 0; day <= days; day++) {
+    const target = addDays(lastDate, day);
+    if (target > lastKnown) break;
+    while (i + 1 < history.length && history[i + 1].date <= target) i++;
+    path.push(history[i].close / base - 1);
+  }
+  return path;
 }
 
 /** Type-7 percentile (linear between closest ranks, numpy's default), as the service computes them. */
@@ -98,7 +109,8 @@ export function formatReturn(value: number | null | undefined): string {
 /** "$0.05" from an amount in atomic USDC units (6 decimals). */
 export function formatUsdc(atomic: string | bigint): string {
   const usd = Number(BigInt(atomic)) / 1e6;
-  return `$${usd < 0.01 ? usd.toFixed(4).replace(/0+$/, "") : usd.toFixed(2)}`;
+  // At least cents, and every non-zero digit down to a tenth of a cent ($0.105, not $0.11).
+  return `$${usd.toFixed(4).replace(/(\.\d\d\d?)0+$/, "$1").replace(/(\.\d\d)0$/, "$1")}`;
 }
 
 /** The symbols of the fixed `universe=all` list, read from the parameter's description in /openapi.json. */

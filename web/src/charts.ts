@@ -14,6 +14,32 @@ import { formatReturn, type BandPoint, type Bar, type HistogramBin } from "./ana
 
 const QUERY_COLOR = "#f59e0b";
 const ANALOG_COLORS = ["#38bdf8", "#a78bfa", "#34d399", "#f472b6", "#60a5fa", "#c084fc", "#2dd4bf", "#fb7185"];
+/** The line colour of the analog of index `i` on every chart, and its swatch in the table (the legend). */
+export const analogColor = (i: number) => ANALOG_COLORS[i % ANALOG_COLORS.length];
+const DIMMED = "rgba(148, 163, 184, 0.25)";
+
+/** One line per analog on a chart: highlighting one thickens it and dims the others; undefined restores them. */
+export interface AnalogLines {
+  highlight(index: number | undefined): void;
+}
+
+/**
+ * Analog `i`'s line drawn in its colour; hovering a line reports its index (the table highlights its row). The
+ * returned handle highlights a line from outside (a hovered row).
+ */
+function linkAnalogLines(chart: IChartApi, lines: (ISeriesApi<"Line"> | undefined)[], restColor: (i: number) => string, onHover: (index: number | undefined) => void): AnalogLines {
+  let hovered: number | undefined;
+  chart.subscribeCrosshairMove((param) => {
+    const index = param.hoveredSeries === undefined ? undefined : lines.indexOf(param.hoveredSeries as ISeriesApi<"Line">);
+    const now = index === undefined || index < 0 ? undefined : index;
+    if (now !== hovered) onHover((hovered = now));
+  });
+  return {
+    highlight(index) {
+      lines.forEach((line, i) => line?.applyOptions(index === undefined ? { color: restColor(i), lineWidth: 1 } : i === index ? { color: analogColor(i), lineWidth: 4 } : { color: DIMMED, lineWidth: 1 }));
+    },
+  };
+}
 const BAND_FILL = "rgba(56, 189, 248, 0.18)";
 
 /** lightweight-charts with the page's look. Its attribution is the page footer's link (the <style> it injects would break the CSP). */
@@ -41,23 +67,33 @@ function stepChart(container: HTMLElement, label: (step: number) => string): ICh
 const at = (step: number) => (step + 1) as UTCTimestamp;
 const percentPoints = (values: readonly number[], offset = 0) => values.map((v, i) => ({ time: at(i + offset), value: v * 100 }));
 
-/** The query window (thick) and each analog (thin), every one rebased to its first close. */
-export function drawOverlay(container: HTMLElement, query: readonly number[], analogs: readonly (readonly number[])[]): IChartApi {
+/** The query window (thick) and each analog (thin, in its colour), every one rebased to its first close. */
+export function drawOverlay(container: HTMLElement, query: readonly number[], analogs: readonly (readonly number[])[], onHover: (index: number | undefined) => void): AnalogLines {
   const chart = stepChart(container, (step) => `bar ${step}`);
-  analogs.forEach((path, i) => {
-    chart.addSeries(LineSeries, { color: ANALOG_COLORS[i % ANALOG_COLORS.length], lineWidth: 1, priceLineVisible: false, lastValueVisible: false }).setData(percentPoints(path));
+  const lines = analogs.map((path, i) => {
+    const line = chart.addSeries(LineSeries, { color: analogColor(i), lineWidth: 1, priceLineVisible: false, lastValueVisible: false });
+    line.setData(percentPoints(path));
+    return line;
   });
   chart.addSeries(LineSeries, { color: QUERY_COLOR, lineWidth: 3, priceLineVisible: false, title: "query" }).setData(percentPoints(query));
   chart.timeScale().fitContent();
-  return chart;
+  return linkAnalogLines(chart, lines, analogColor, onHover);
 }
 
-/** Each analog's path after its last bar, the P10-P90 band across them and their median. */
-export function drawFan(container: HTMLElement, paths: readonly (readonly number[])[], band: readonly BandPoint[]): IChartApi {
-  const chart = stepChart(container, (step) => `+${step} bars`);
-  for (const path of paths) {
-    chart.addSeries(LineSeries, { color: "rgba(148, 163, 184, 0.45)", lineWidth: 1, priceLineVisible: false, lastValueVisible: false, crosshairMarkerVisible: false }).setData(percentPoints(path));
-  }
+const FAN_PATH = "rgba(148, 163, 184, 0.45)";
+
+/**
+ * Each analog's path over the calendar days after its last bar (muted, highlighted on hover), the P10-P90 band
+ * across them and their median.
+ */
+export function drawFan(container: HTMLElement, paths: readonly (readonly number[])[], band: readonly BandPoint[], onHover: (index: number | undefined) => void): AnalogLines {
+  const chart = stepChart(container, (step) => `+${step} days`);
+  const lines = paths.map((path) => {
+    if (path.length < 2) return undefined;
+    const line = chart.addSeries(LineSeries, { color: FAN_PATH, lineWidth: 1, priceLineVisible: false, lastValueVisible: false, crosshairMarkerVisible: false });
+    line.setData(percentPoints(path));
+    return line;
+  });
   const edge = { color: "#38bdf8", lineWidth: 1, lineStyle: LineStyle.Dashed, priceLineVisible: false } as const;
   const p90 = chart.addSeries(LineSeries, { ...edge, title: "P90" });
   p90.setData(band.map((b) => ({ time: at(b.step), value: b.p90 * 100 })));
@@ -65,7 +101,7 @@ export function drawFan(container: HTMLElement, paths: readonly (readonly number
   chart.addSeries(LineSeries, { color: "#f8fafc", lineWidth: 2, priceLineVisible: false, title: "median" }).setData(band.map((b) => ({ time: at(b.step), value: b.p50 * 100 })));
   p90.attachPrimitive(bandPrimitive(chart, p90, band));
   chart.timeScale().fitContent();
-  return chart;
+  return linkAnalogLines(chart, lines, () => FAN_PATH, onHover);
 }
 
 /** Fills between P10 and P90: a series primitive, the library's way to draw what it has no series type for. */
@@ -108,6 +144,11 @@ export function drawHistogram(container: HTMLElement, bins: readonly HistogramBi
   return chart;
 }
 
+/** A price chart's shaded window, moved from outside when the dates are typed. */
+export interface PriceChart {
+  select(window: { first: string; last: string }): void;
+}
+
 /**
  * Daily candles with a highlighted window. With `onSelect`, dragging across the chart picks a new window
  * (panning by drag is turned off; the mouse wheel still zooms and the date fields stay the keyboard's way).
@@ -117,16 +158,21 @@ export function drawPriceChart(
   bars: readonly Bar[],
   window: { first: string; last: string } | undefined,
   onSelect?: (first: string, last: string) => void,
-): IChartApi {
+): PriceChart {
   const chart = baseChart(container, { handleScroll: onSelect === undefined ? true : { pressedMouseMove: false, mouseWheel: true, horzTouchDrag: false } });
   const candles = chart.addSeries(CandlestickSeries, { upColor: "#22c55e", downColor: "#ef4444", wickUpColor: "#22c55e", wickDownColor: "#ef4444", borderVisible: false });
   candles.setData(bars.map((b) => ({ time: b.date, open: b.open, high: b.high, low: b.low, close: b.close })));
   const shade = document.createElement("div");
   shade.className = "selection";
   container.append(shade);
-  let selected = window === undefined ? undefined : { from: bars.findIndex((b) => b.date >= window.first), to: bars.findLastIndex((b) => b.date <= window.last) };
+  const indexes = (w: { first: string; last: string }) => ({ from: bars.findIndex((b) => b.date >= w.first), to: bars.findLastIndex((b) => b.date <= w.last) });
+  let selected = window === undefined ? undefined : indexes(window);
   const paint = () => {
     const scale = chart.timeScale();
+    if (selected !== undefined && Math.min(selected.from, selected.to) < 0) {
+      shade.hidden = true;
+      return;
+    }
     const x1 = selected === undefined ? null : scale.logicalToCoordinate(Math.min(selected.from, selected.to) as never);
     const x2 = selected === undefined ? null : scale.logicalToCoordinate(Math.max(selected.from, selected.to) as never);
     shade.hidden = x1 === null || x2 === null;
@@ -141,7 +187,13 @@ export function drawPriceChart(
   }
   if (onSelect !== undefined) selectByDrag(chart, container, bars, (range) => ((selected = range), paint()), onSelect);
   requestAnimationFrame(paint);
-  return chart;
+  return {
+    select(w) {
+      // Reversed or unreadable dates shade nothing (the form says what is wrong).
+      selected = w.first <= w.last ? indexes(w) : undefined;
+      paint();
+    },
+  };
 }
 
 function selectByDrag(

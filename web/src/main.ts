@@ -1,8 +1,11 @@
 import { addDays, formatUsdc, universeFromDescription } from "./analysis.js";
 import { PrecedentApi, type PriceApproval } from "./api.js";
-import { drawPriceChart } from "./charts.js";
-import { appendCall, showAnalog, showResults } from "./results.js";
-import { HistoryCache, runSearch, type SearchInput, type SearchResult } from "./search.js";
+import { drawPriceChart, type PriceChart } from "./charts.js";
+import { describeCost, routePrices, searchCost, type RoutePrices } from "./cost.js";
+import { checkSearch, type FormProblem } from "./form-check.js";
+import { recordNote, trackRecord } from "./record-note.js";
+import { appendCall, clearResults, showAnalog, showResults } from "./results.js";
+import { FORWARD_DAYS, HistoryCache, runSearch, type SearchInput, type SearchResult } from "./search.js";
 import { injectedWallet, testWallet, type PageWallet } from "./wallet.js";
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
@@ -12,14 +15,20 @@ const histories = new HistoryCache();
 let api: PrecedentApi | undefined;
 let wallet: PageWallet | undefined;
 let lastResult: SearchResult | undefined;
+let priceChart: PriceChart | undefined;
+let prices: RoutePrices = new Map();
+let allSymbols: string[] = [];
 
-/** What /openapi.json (free) tells the page: whether /dev/faucet exists (embedded mode) and the `all` symbols. */
-async function discover(): Promise<{ embedded: boolean; symbols: string[] }> {
-  const doc = (await (await fetch("/openapi.json")).json()) as {
+/**
+ * What /openapi.json (free) tells the page: whether /dev/faucet exists (embedded mode), the `all` symbols and
+ * the price of each route a search calls.
+ */
+async function discover(): Promise<{ embedded: boolean; symbols: string[]; prices: RoutePrices }> {
+  const doc = (await (await fetch("/openapi.json")).json()) as Parameters<typeof routePrices>[0] & {
     paths: Record<string, { post?: { parameters?: { name: string; schema?: { description?: string } }[] } }>;
   };
   const universe = doc.paths["/get_patterns"]?.post?.parameters?.find((p) => p.name === "universe");
-  return { embedded: doc.paths["/dev/faucet"] !== undefined, symbols: universeFromDescription(universe?.schema?.description ?? "") };
+  return { embedded: doc.paths["/dev/faucet"] !== undefined, symbols: universeFromDescription(universe?.schema?.description ?? ""), prices: routePrices(doc) };
 }
 
 /** Before each payment: the test wallet pays at once (the price still shows in the call list); a real one asks. */
@@ -63,6 +72,37 @@ function showError(error: unknown): void {
   box.textContent = error instanceof Error ? error.message : String(error);
 }
 
+/** A form problem found by the page itself: said, its field marked and focused, and nothing paid. */
+function showProblem(problem: FormProblem): void {
+  clearResults();
+  showError(new Error(problem.message));
+  const field = input(problem.field);
+  field.setAttribute("aria-invalid", "true");
+  field.focus();
+}
+
+function clearProblems(): void {
+  for (const field of document.querySelectorAll("#search [aria-invalid]")) field.removeAttribute("aria-invalid");
+}
+
+/** The form's first problem, checked exactly against the ticker's bars when the page holds its history. */
+function formProblem(form: SearchInput): FormProblem | undefined {
+  const today = new Date().toISOString().slice(0, 10);
+  const valid = form.start_date < form.end_date && form.start_date !== "";
+  return checkSearch(form, today, valid ? histories.barsIn(form.ticker, form.start_date, form.end_date) : undefined);
+}
+
+/** The cost line beside the button, from the route prices /openapi.json publishes, before anything is paid. */
+function showCost(): void {
+  const form = readForm();
+  const problem = formProblem(form);
+  if (prices.size === 0) return;
+  $("cost").textContent =
+    problem === undefined
+      ? `This search: ${describeCost(searchCost(form, prices, histories.holdsWhole(form.ticker), allSymbols))}.`
+      : `Nothing to pay until the form is complete: ${problem.message}`;
+}
+
 /** Runs one step of the page with the controls disabled and errors shown as the service worded them. */
 async function guarded(step: () => Promise<void>): Promise<void> {
   $("error").hidden = true;
@@ -78,6 +118,7 @@ async function guarded(step: () => Promise<void>): Promise<void> {
   } finally {
     for (const b of buttons) b.disabled = false;
     stopProgress();
+    showCost();
   }
 }
 
@@ -110,26 +151,46 @@ function readForm(): SearchInput {
     k: Number(input("k").value),
     metric: $<HTMLSelectElement>("metric").value as "l1" | "l2",
     universe: scope === "all" ? "all" : scope === "several" ? input("several").value.trim() : undefined,
+    causal: input("causal").checked,
   };
+}
+
+/** The price chart's shaded window follows dates typed into the form. */
+function syncChartWindow(): void {
+  const [first, end] = [input("start").value, input("end").value];
+  if (priceChart !== undefined && first !== "" && end !== "") priceChart.select({ first, last: addDays(end, -1) });
 }
 
 async function loadChart(): Promise<void> {
   const ticker = input("ticker").value.trim();
-  const today = new Date().toISOString().slice(0, 10);
-  progress(0, 1, `Price history of ${ticker}…`);
-  const bars = await histories.load(api!, ticker, "1970-01-01", today);
+  progress(0, 1, `Price history of ${ticker}${histories.holdsWhole(ticker) ? " (already loaded)" : ""}…`);
+  const bars = await histories.loadWhole(api!, ticker);
   const chart = $("price-chart");
   chart.hidden = false;
   $("price-chart-hint").hidden = false;
-  drawPriceChart(chart, bars, { first: input("start").value, last: addDays(input("end").value, -1) }, (first, last) => {
+  const [first, end] = [input("start").value, input("end").value];
+  const window = first !== "" && end !== "" && first < end ? { first, last: addDays(end, -1) } : undefined;
+  priceChart = drawPriceChart(chart, bars, window, (first, last) => {
     input("start").value = first;
     input("end").value = addDays(last, 1);
+    showCost();
   });
 }
 
 async function search(): Promise<void> {
+  clearResults();
   lastResult = await runSearch(api!, readForm(), histories, progress);
   showResults(lastResult);
+  void showTrackRecord();
+}
+
+async function showTrackRecord(): Promise<void> {
+  const note = $("track-record-note");
+  try {
+    note.textContent = recordNote(await trackRecord(), FORWARD_DAYS);
+  } catch (error) {
+    note.textContent = `The track record could not be loaded: ${error instanceof Error ? error.message : String(error)}`;
+  }
 }
 
 function showAnalogFromHash(): void {
@@ -143,10 +204,28 @@ async function start(): Promise<void> {
   }
   $("search").addEventListener("submit", (event) => {
     event.preventDefault();
+    clearProblems();
+    // Every field is checked here, before any paid call: a search the service would refuse is never quoted or signed.
+    const problem = formProblem(readForm());
+    if (problem !== undefined) return showProblem(problem);
     void guarded(search);
   });
-  $("load-chart").addEventListener("click", () => void guarded(loadChart));
+  $("search").addEventListener("input", () => {
+    clearProblems();
+    syncChartWindow();
+    showCost();
+  });
+  $("search").addEventListener("change", showCost);
+  $("load-chart").addEventListener("click", () => {
+    clearProblems();
+    if (input("ticker").value.trim() === "") return showProblem({ field: "ticker", message: "Type a ticker (for example AAPL or SPY)." });
+    void guarded(loadChart);
+  });
   window.addEventListener("hashchange", showAnalogFromHash);
+  // "How to read these numbers" links open the explanation they point to.
+  document.addEventListener("click", (event) => {
+    if ((event.target as Element).closest("a[href='#how-to-read']") !== null) $<HTMLDetailsElement>("how-to-read").open = true;
+  });
   // A row's link shows its chart even when the address already has that hash (the same rank of a new search).
   $("analogs").addEventListener("click", (event) => {
     const link = (event.target as Element).closest<HTMLAnchorElement>("a[href^='#analog-']");
@@ -156,7 +235,10 @@ async function start(): Promise<void> {
     showAnalogFromHash();
   });
 
-  const { embedded, symbols } = await discover();
+  const { embedded, symbols, prices: published } = await discover();
+  prices = published;
+  allSymbols = symbols;
+  showCost();
   $("tickers").replaceChildren(...symbols.map((s) => Object.assign(document.createElement("option"), { value: s })));
   const connect = $<HTMLButtonElement>("connect");
   connect.addEventListener("click", () => {

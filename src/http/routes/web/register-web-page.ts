@@ -17,6 +17,8 @@ const CONTENT_TYPES = new Map([
   ["app.js.map", "application/json; charset=utf-8"],
   ["app.js.LEGAL.txt", "text/plain; charset=utf-8"],
   ["style.css", "text/css; charset=utf-8"],
+  // The preview image link previews show (og:image): the page's results, from a screenshot of its browser test.
+  ["preview.png", "image/png"],
   ["track-record.js", "text/javascript; charset=utf-8"],
   ["track-record.js.map", "application/json; charset=utf-8"],
   ["track-record.js.LEGAL.txt", "text/plain; charset=utf-8"],
