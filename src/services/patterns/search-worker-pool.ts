@@ -5,6 +5,7 @@ import { BoundedLru } from "../../core/bounded-lru.js";
 import { workerAnswers } from "../../threads/one-per-turn.js";
 import { startWorker } from "../../threads/start-worker.js";
 import { historyKey, type AnyJob, type HistoryRef, type SearchJobResult, type WindowSearchJob, type SearchRunner } from "./search-job.js";
+import { WORKER_CACHE_BYTES } from "./search-worker-cache.js";
 import { fromWorkerError, type WorkerError } from "./worker-error.js";
 import type { TaskArgs, TaskName, TaskResult } from "./worker-tasks.js";
 
@@ -31,8 +32,11 @@ interface Slot {
  */
 const JOB_DEADLINE_MS = 120_000;
 
-/** Versions remembered per worker: more than the workers hold (24), so a held history is never resent. */
-const SENT_ENTRIES = 64;
+/**
+ * Versions remembered per worker: more than a worker holds (its cache is bounded by bytes: a 6,000-bar history
+ * is ~0.7 MB of it, so ~550 of them), so a held history is never resent; a few hundred KB of keys at most.
+ */
+const SENT_ENTRIES = 8_192;
 
 /**
  * A small pool of worker threads for analog searches (screens, pattern and cross-asset searches, playbooks)
@@ -58,7 +62,11 @@ export class SearchWorkerPool implements SearchRunner {
   private nextId = 1;
   private closed = false;
 
-  constructor(private readonly size = Math.min(2, os.availableParallelism())) {}
+  /** `cacheBytes`: each worker's bound on the histories it holds (search-worker-cache.ts); tests lower it. */
+  constructor(
+    private readonly size = Math.min(2, os.availableParallelism()),
+    private readonly cacheBytes = WORKER_CACHE_BYTES,
+  ) {}
 
   /** How many workers run side by side: how many shards a universe search is split into. */
   get parallelism(): number {
@@ -185,7 +193,7 @@ export class SearchWorkerPool implements SearchRunner {
 
   private spawn(): Slot | undefined {
     if (this.slots.length >= this.size) return undefined;
-    const worker = startWorker(import.meta.url, "search-worker");
+    const worker = startWorker(import.meta.url, "search-worker", { cacheBytes: this.cacheBytes });
     const slot: Slot = { worker, busy: undefined, sent: new BoundedLru(SENT_ENTRIES) };
     worker.on("message", (message: { id: number; result?: unknown; error?: WorkerError; missing?: true }) => {
       const busy = slot.busy;
