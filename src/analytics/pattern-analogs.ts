@@ -1,4 +1,5 @@
-import { searchMany } from "../core/search-many.js";
+import { searchMany, searchManyScored } from "../core/search-many.js";
+import type { ScoredMatch, WindowMatch } from "../core/select-matches.js";
 import { searchSeriesWindow } from "../core/search-series.js";
 import type { OutcomeKind } from "../domain/outcome-kind.js";
 import { analogEvidence, type Pooling } from "./analog-evidence.js";
@@ -56,11 +57,43 @@ export function patternAnalogs(list: readonly SearchableSeries[], search: Patter
           own.prepared.values.subarray(search.queryStart, search.queryStart + search.m),
           { ...options, excludeRanges: search.excludeRanges },
         );
+  return describeAnalogs(list, search, matches, search.excludeRanges !== undefined);
+}
+
+/** One shard of a universe search split by series (services/patterns/universe-search.ts). */
+export interface ShardSearch extends Omit<PatternSearch, "summarize" | "outcomeKinds" | "excludeRanges"> {
+  /** Positions in the whole list of the shard's series (inputs after the first), ascending. */
+  positions: number[];
+  /** Per shard series (same order as positions): the [start, end) range no match may overlap. */
+  excludeRanges: ([number, number] | undefined)[];
+}
+
+/**
+ * The shard's part of a universe search: the query window of the FIRST input (the query's own series) searched
+ * across the other inputs (the shard's series, which may include that own series again) with searchManyScored,
+ * the matches labelled with their positions in the whole list. Keeping the list order within the shard keeps
+ * the tie order, so mergeShardMatches gives the one-list answer exactly (core/merge-shards.ts says why).
+ */
+export function shardAnalogMatches([own, ...shard]: readonly SearchableSeries[], search: ShardSearch): ScoredMatch[] {
+  const matches = searchManyScored(
+    shard.map((s) => s.prepared),
+    own.prepared.values.subarray(search.queryStart, search.queryStart + search.m),
+    { k: search.k, metric: search.metric, wrap: search.wrap, excludeRanges: search.excludeRanges },
+  );
+  return matches.map((match) => ({ ...match, seriesIndex: search.positions[match.seriesIndex] }));
+}
+
+/**
+ * The analogs of matches already found (their seriesIndex a position in `list`), and on request the summary of
+ * what followed them. `across`: the matches come from a universe search (outcomes pooled across series).
+ * A universe's summary needs only the series that hold a match, besides the query's own (first).
+ */
+export function describeAnalogs(list: readonly SearchableSeries[], search: PatternSearch, matches: readonly WindowMatch[], across: boolean): PatternAnalogs {
+  const own = list[0];
   const found = matches.map((match) => ({ ...toAnalog(list[match.seriesIndex].series, match, search.m, search.metric), seriesIndex: match.seriesIndex }));
   if (!search.summarize) return { analogs: found, summary: null };
   const withSeries = found.map((analog) => ({ ...analog, series: list[analog.seriesIndex].series }));
-  const summary =
-    search.excludeRanges === undefined ? summarizeAnalogs(own.series, found, search.queryStart) : summarizeAnalogsAcross(withSeries, own.series, search.queryStart);
+  const summary = !across ? summarizeAnalogs(own.series, found, search.queryStart) : summarizeAnalogsAcross(withSeries, own.series, search.queryStart);
   const kinds = new Map(list.map((entry, i) => [entry.series, search.outcomeKinds?.[i] ?? "price"] as const));
   const query = { start: search.queryStart, m: search.m, kind: kinds.get(own.series)! };
   // The spread the choice of analogs adds, measured on the query's own history (for a universe, an approximation).

@@ -13,14 +13,15 @@ import { CandidateCollector } from "./candidate-collector.js";
 import { prepareQuery } from "./prepared-query.js";
 import type { PreparedSeries } from "./prepared-series.js";
 import { validateExcludeRange, validateSearchOptions, type ManySearchOptions } from "./search-options.js";
-import { selectMatches, type WindowMatch } from "./select-matches.js";
+import { selectMatches, withoutScore, type ScoredMatch, type WindowMatch } from "./select-matches.js";
 import { scanSeries } from "./series-scan.js";
 
-export function searchMany(
-  seriesList: readonly PreparedSeries[],
-  query: Float64Array,
-  options: ManySearchOptions,
-): WindowMatch[] {
+export function searchMany(seriesList: readonly PreparedSeries[], query: Float64Array, options: ManySearchOptions): WindowMatch[] {
+  return searchManyScored(seriesList, query, options).map(withoutScore);
+}
+
+/** searchMany with each match's exact score: what a shard returns for mergeShardMatches (merge-shards.ts). */
+export function searchManyScored(seriesList: readonly PreparedSeries[], query: Float64Array, options: ManySearchOptions): ScoredMatch[] {
   validateSearchOptions(options);
   const prepared = prepareQuery(query);
   const excludeRanges = options.excludeRanges ?? [];

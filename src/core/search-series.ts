@@ -38,7 +38,7 @@ import { CandidateCollector } from "./candidate-collector.js";
 import { prepareQuery } from "./prepared-query.js";
 import type { PreparedSeries } from "./prepared-series.js";
 import { validateExcludeRange, validateSearchOptions, type SearchOptions } from "./search-options.js";
-import { selectMatches, type WindowMatch } from "./select-matches.js";
+import { selectMatches, withoutScore, type WindowMatch } from "./select-matches.js";
 import { scanSeries } from "./series-scan.js";
 
 export { prepareSeries, PreparedSeries } from "./prepared-series.js";
@@ -68,7 +68,7 @@ export function searchSeries(series: PreparedSeries, query: Float64Array, option
     },
     collector,
   );
-  return selectMatches(collector.finish(), [series.values], prepared, options.metric, options.k);
+  return selectMatches(collector.finish(), [series.values], prepared, options.metric, options.k).map(withoutScore);
 }
 
 export interface WindowQueryOptions extends Omit<SearchOptions, "excludeRange" | "endBefore"> {

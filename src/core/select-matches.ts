@@ -39,13 +39,23 @@ export interface WindowMatch {
   seriesIndex: number;
 }
 
+/** The plain match, without the score the greedy ranked it by. */
+export function withoutScore({ score: _, ...match }: ScoredMatch): WindowMatch {
+  return match;
+}
+
+/** A match with the exact score the greedy order ranked it by (L2: squared distance), for merging shards. */
+export interface ScoredMatch extends WindowMatch {
+  score: number;
+}
+
 export function selectMatches(
   candidates: CandidateList,
   seriesValues: readonly Float64Array[],
   query: PreparedQuery,
   metric: Metric,
   k: number,
-): WindowMatch[] {
+): ScoredMatch[] {
   const m = query.m;
   const { seriesIndex, start } = candidates;
   const scorer = new ExactScorer(query, metric);
@@ -59,7 +69,7 @@ export function selectMatches(
   for (let i = 0; i < candidates.size; i++) key[i] = candidates.score[i] - candidates.error[i];
   if (candidates.size <= SCAN_LIMIT) return selectByScan(candidates, key, exact, seriesValues, scorer, metric, k, m);
   const heap = new IndexHeap(key);
-  const picks: WindowMatch[] = [];
+  const picks: ScoredMatch[] = [];
   while (picks.length < k && heap.size > 0) {
     const i = heap.pop();
     const series = seriesIndex[i];
@@ -72,7 +82,7 @@ export function selectMatches(
       heap.push(i);
       continue;
     }
-    picks.push({ start: s, distance: scoreToDistance(key[i], metric), wrapped: s + m > n, seriesIndex: series });
+    picks.push({ start: s, distance: scoreToDistance(key[i], metric), wrapped: s + m > n, seriesIndex: series, score: key[i] });
   }
   return picks;
 }
@@ -91,7 +101,7 @@ function allPicked(candidates: CandidateList, seriesValues: readonly Float64Arra
 }
 
 /** Every candidate is a pick: exact scores four at a time, then greedy order (score, series, start). */
-function pickAll(candidates: CandidateList, seriesValues: readonly Float64Array[], scorer: ExactScorer, query: PreparedQuery): WindowMatch[] {
+function pickAll(candidates: CandidateList, seriesValues: readonly Float64Array[], scorer: ExactScorer, query: PreparedQuery): ScoredMatch[] {
   const { seriesIndex, start, size } = candidates;
   const scores = scratchFloat64Array(size);
   const exact = candidates.exact;
@@ -109,8 +119,8 @@ function pickAll(candidates: CandidateList, seriesValues: readonly Float64Array[
     while (at > 0 && scores[order[at - 1]] > scores[i]) at--;
     order.splice(at, 0, i);
   }
-  const picks: WindowMatch[] = [];
-  for (const i of order) picks.push({ start: start[i], distance: scoreToDistance(scores[i], "l2"), wrapped: false, seriesIndex: seriesIndex[i] });
+  const picks: ScoredMatch[] = [];
+  for (const i of order) picks.push({ start: start[i], distance: scoreToDistance(scores[i], "l2"), wrapped: false, seriesIndex: seriesIndex[i], score: scores[i] });
   return picks;
 }
 
@@ -131,9 +141,9 @@ function selectByScan(
   metric: Metric,
   k: number,
   m: number,
-): WindowMatch[] {
+): ScoredMatch[] {
   const { seriesIndex, start, size } = candidates;
-  const picks: WindowMatch[] = [];
+  const picks: ScoredMatch[] = [];
   while (picks.length < k) {
     // The smallest and second-smallest (key, position); a re-scored best still ahead of the second is next.
     let best = -1;
@@ -164,7 +174,7 @@ function selectByScan(
       const stillFirst = key[best] < secondKey || (key[best] === secondKey && best < second);
       if (!stillFirst) continue;
     }
-    picks.push({ start: s, distance: scoreToDistance(key[best], metric), wrapped: s + m > n, seriesIndex: series });
+    picks.push({ start: s, distance: scoreToDistance(key[best], metric), wrapped: s + m > n, seriesIndex: series, score: key[best] });
     retireOverlapping(candidates, key, best, m, n);
   }
   return picks;

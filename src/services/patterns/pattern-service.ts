@@ -9,6 +9,7 @@ import { outcomeKindOf, type OutcomeKind } from "../../domain/outcome-kind.js";
 import type { LoadedSeries, SeriesCache } from "../market-data/series-cache.js";
 import { locateQueryWindow, type QueryWindow } from "./query-window.js";
 import type { SearchRunner } from "./search-job.js";
+import { searchUniverse } from "./universe-search.js";
 
 export interface PatternQuery extends AnalogOptions {
   ticker: string;
@@ -82,11 +83,7 @@ export class PatternService {
     }
     const { list, report, cached } = await this.loadUniverse(loaded, query.universe, query.timeframe);
     const excludeRanges = acrossExcludeRanges(list, window.start, window.m, CONCURRENCY_HORIZON_DAYS);
-    const found = await this.runner.compute(
-      "patternAnalogs",
-      list.map((s) => s.series),
-      { ...search, excludeRanges, outcomeKinds: list.map((s) => s.kind) },
-    );
+    const found = await searchUniverse(this.runner, list, { ...search, excludeRanges });
     const analogs = found.analogs.map(({ seriesIndex, ...analog }) => ({ ...analog, series: list[seriesIndex].series }));
     return { ...base, analogs, summary: found.summary, cached: loaded.cached || cached, universe: report };
   }

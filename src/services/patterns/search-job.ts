@@ -71,5 +71,9 @@ export interface SearchRunner {
    * parameters) comes back as the same AppError.
    */
   compute<N extends TaskName>(task: N, series: readonly PriceSeries[], args: TaskArgs<N>): Promise<TaskResult<N>>;
+  /** How many tasks run side by side (the workers): a universe search is split into this many shards. */
+  readonly parallelism: number;
+  /** One task per shard, each shard on the same worker every time (so it keeps that shard's histories); results in order. */
+  computeShards<N extends TaskName>(task: N, shards: readonly { series: readonly PriceSeries[]; args: TaskArgs<N> }[]): Promise<TaskResult<N>[]>;
   close(): Promise<void>;
 }

@@ -11,6 +11,7 @@ import { searchMany } from "../../core/search-many.js";
 import { searchSeriesWindow, type WindowMatch } from "../../core/search-series.js";
 import { useWasmKernels } from "../../core/wasm-kernels.js";
 import { loadSearchKernels } from "./search-kernels.js";
+import { HELD_BYTES_PER_BAR } from "./search-worker-cache.js";
 import { SearchWorkerPool } from "./search-worker-pool.js";
 
 describe("SearchWorkerPool with the built kernels", () => {
@@ -78,8 +79,8 @@ describe("SearchWorkerPool with the built kernels", () => {
   });
 
   it("answers exactly when a worker has evicted a history it was sent (more histories than it holds)", async () => {
-    // One worker holds 24 histories: the second pass names 40 it was sent, the first 16 of them evicted since.
-    const single = new SearchWorkerPool(1);
+    // One worker holding 24 of these histories by bytes: the second pass names 40 it was sent, the first 16 evicted since.
+    const single = new SearchWorkerPool(1, 24 * 1_500 * HELD_BYTES_PER_BAR);
     const histories = Array.from({ length: 40 }, (_, i) => history(`EVICT${i}`, garchWalk({ length: 1_500, seed: 100 + i, volPerBar: 0.012 }), new Uint8Array(1_500)));
     useWasmKernels(undefined);
     const expected = histories.map((one) => searchSeriesWindow(prepareSeries(one.closes, one.breakBefore), 1_400, 30, { k: 3, metric: "l2" }).map(plainWindow));

@@ -5,12 +5,15 @@ import { BoundedLru } from "../../core/bounded-lru.js";
 import { workerAnswers } from "../../threads/one-per-turn.js";
 import { startWorker } from "../../threads/start-worker.js";
 import { historyKey, type AnyJob, type HistoryRef, type SearchJobResult, type WindowSearchJob, type SearchRunner } from "./search-job.js";
+import { WORKER_CACHE_BYTES } from "./search-worker-cache.js";
 import { fromWorkerError, type WorkerError } from "./worker-error.js";
 import type { TaskArgs, TaskName, TaskResult } from "./worker-tasks.js";
 
 interface Pending {
   /** undefined: a warm-up (see warm()). */
   job: AnyJob | undefined;
+  /** A shard's worker (computeShards): that slot takes it, so each worker keeps holding the same histories. */
+  slot?: number;
   /** A search's SearchJobResult, a task's result. */
   resolve: (result: never) => void;
   reject: (error: Error) => void;
@@ -29,8 +32,11 @@ interface Slot {
  */
 const JOB_DEADLINE_MS = 120_000;
 
-/** Versions remembered per worker: more than the workers hold (24), so a held history is never resent. */
-const SENT_ENTRIES = 64;
+/**
+ * Versions remembered per worker: more than a worker holds (its cache is bounded by bytes: a 6,000-bar history
+ * is ~0.7 MB of it, so ~550 of them), so a held history is never resent; a few hundred KB of keys at most.
+ */
+const SENT_ENTRIES = 8_192;
 
 /**
  * A small pool of worker threads for analog searches (screens, pattern and cross-asset searches, playbooks)
@@ -56,7 +62,16 @@ export class SearchWorkerPool implements SearchRunner {
   private nextId = 1;
   private closed = false;
 
-  constructor(private readonly size = Math.min(2, os.availableParallelism())) {}
+  /** `cacheBytes`: each worker's bound on the histories it holds (search-worker-cache.ts); tests lower it. */
+  constructor(
+    private readonly size = Math.min(2, os.availableParallelism()),
+    private readonly cacheBytes = WORKER_CACHE_BYTES,
+  ) {}
+
+  /** How many workers run side by side: how many shards a universe search is split into. */
+  get parallelism(): number {
+    return this.size;
+  }
 
   run(job: WindowSearchJob): Promise<SearchJobResult> {
     return this.submit(job);
@@ -64,6 +79,23 @@ export class SearchWorkerPool implements SearchRunner {
 
   compute<N extends TaskName>(task: N, series: readonly PriceSeries[], args: TaskArgs<N>): Promise<TaskResult<N>> {
     return this.submit({ kind: "task", task, series: [...series], args });
+  }
+
+  /**
+   * Runs one task per shard, shard i on worker i (mod the pool's size) every time, so a worker keeps the
+   * histories of its shards and never needs the others'. Resolves with the shards' results in order.
+   */
+  computeShards<N extends TaskName>(task: N, shards: readonly { series: readonly PriceSeries[]; args: TaskArgs<N> }[]): Promise<TaskResult<N>[]> {
+    if (this.closed) return Promise.reject(new Error("search worker pool is closed"));
+    return Promise.all(
+      shards.map(
+        (shard, i) =>
+          new Promise<TaskResult<N>>((resolve, reject) => {
+            this.queue.push({ job: { kind: "task", task, series: [...shard.series], args: shard.args }, slot: i % this.size, resolve: resolve as (result: never) => void, reject });
+            this.dispatch();
+          }),
+      ),
+    );
   }
 
   /**
@@ -116,16 +148,28 @@ export class SearchWorkerPool implements SearchRunner {
   }
 
   private dispatch(): void {
-    while (this.queue.length > 0) {
-      const slot = this.slots.find((s) => s.busy === undefined) ?? this.spawn();
-      if (slot === undefined) return;
-      const pending = this.queue.shift()!;
+    for (let i = 0; i < this.queue.length; ) {
+      const pending = this.queue[i];
+      const slot = pending.slot === undefined ? (this.slots.find((s) => s.busy === undefined) ?? this.spawn()) : this.pinnedSlot(pending.slot);
+      if (slot === undefined && pending.slot === undefined) return;
+      if (slot === undefined) {
+        i++; // its worker is busy: later jobs may still find theirs free
+        continue;
+      }
+      this.queue.splice(i, 1);
       const id = this.nextId++;
       const deadline = setTimeout(() => void slot.worker.terminate(), JOB_DEADLINE_MS);
       slot.busy = { id, pending, deadline };
       slot.worker.ref();
       this.post(slot, id, pending.job);
     }
+  }
+
+  /** The n-th worker (started if need be) when it is free. */
+  private pinnedSlot(n: number): Slot | undefined {
+    while (this.slots.length <= n && this.spawn() !== undefined);
+    const slot = this.slots[n % this.slots.length];
+    return slot.busy === undefined ? slot : undefined;
   }
 
   private post(slot: Slot, id: number, job: AnyJob | undefined): void {
@@ -149,7 +193,7 @@ export class SearchWorkerPool implements SearchRunner {
 
   private spawn(): Slot | undefined {
     if (this.slots.length >= this.size) return undefined;
-    const worker = startWorker(import.meta.url, "search-worker");
+    const worker = startWorker(import.meta.url, "search-worker", { cacheBytes: this.cacheBytes });
     const slot: Slot = { worker, busy: undefined, sent: new BoundedLru(SENT_ENTRIES) };
     worker.on("message", (message: { id: number; result?: unknown; error?: WorkerError; missing?: true }) => {
       const busy = slot.busy;

@@ -5,12 +5,12 @@
  * the pool sends one at start so the first real job finds the kernels loaded and the code compiled. A
  * `prime` message carries histories to prepare ahead of use.
  */
-import { parentPort } from "node:worker_threads";
+import { parentPort, workerData } from "node:worker_threads";
 import type { AnyJob, HistoryRef, SearchJobResult } from "./search-job.js";
 import { idleThisThread, lowerThisThreadsPriority } from "../../threads/thread-priority.js";
 import { runJob } from "./search-job-runner.js";
 import { loadSearchKernels } from "./search-kernels.js";
-import { historyFor, MissingHistory } from "./search-worker-cache.js";
+import { historyFor, limitHeldBytes, MissingHistory } from "./search-worker-cache.js";
 import { warmUpSearch } from "./warm-up-search.js";
 import { toWorkerError } from "./worker-error.js";
 
@@ -19,6 +19,7 @@ const port = parentPort;
 // Searches yield to the threads that answer every other call (thread-priority.ts).
 lowerThisThreadsPriority();
 loadSearchKernels();
+limitHeldBytes((workerData as { cacheBytes: number }).cacheBytes);
 
 port.on("message", async (message: { id: number; job?: AnyJob<HistoryRef> } | { prime: HistoryRef[] }) => {
   if ("prime" in message) {

@@ -12,7 +12,7 @@
 import { analogForecast, type AnalogForecastFigures, type AnalogForecastOptions } from "../../analytics/analog-forecast.js";
 import { correlationReport } from "../../analytics/correlation-report.js";
 import { macroAnalogs } from "../../analytics/macro-periods.js";
-import { patternAnalogs, type PatternSearch } from "../../analytics/pattern-analogs.js";
+import { describeAnalogs, patternAnalogs, shardAnalogMatches, type PatternSearch, type ShardSearch } from "../../analytics/pattern-analogs.js";
 import type { PriceSeries } from "../../analytics/price-series.js";
 import { playbookOutcomes, type PlaybookAnchors } from "../../analytics/playbook-outcomes.js";
 import { selectionEffect } from "../../analytics/selection-effect.js";
@@ -23,6 +23,7 @@ import { regimeLabel, type RegimeLabel } from "../../analytics/regime-label.js";
 import { replayStretch } from "../../analytics/signal-replay.js";
 import type { ProfileBacktestOptions } from "../../analytics/walk-forward-backtest.js";
 import type { PreparedSeries } from "../../core/prepared-series.js";
+import type { WindowMatch } from "../../core/select-matches.js";
 import { replayDecisions, type ReplayTaskArgs } from "../track-record/replay-figures.js";
 import { decomposeHistories, type FactorInputs } from "../portfolio/factor-computation.js";
 import { HighsSolverLoader } from "../portfolio/highs-qp-solver.js";
@@ -49,6 +50,10 @@ const solvers = new HighsSolverLoader();
 export const WORKER_TASKS = {
   /** The first history is the query's; the others a universe's (PatternSearch.excludeRanges). */
   patternAnalogs: (inputs: readonly TaskSeries[], search: PatternSearch) => patternAnalogs(inputs, search),
+  /** One shard of a universe search: the query's history, then the shard's (universe-search.ts). */
+  universeShard: (inputs: readonly TaskSeries[], search: ShardSearch) => shardAnalogMatches(inputs, search),
+  /** The merged matches of a sharded universe search described: the query's history, then those holding a match. */
+  describeAnalogs: (inputs: readonly TaskSeries[], args: { search: PatternSearch; matches: WindowMatch[] }) => describeAnalogs(inputs, args.search, args.matches, true),
   forecast: ([one]: readonly TaskSeries[], args: ForecastTaskArgs): AnalogForecastFigures & { regime: RegimeLabel | null } => ({
     ...analogForecast(one.series, one.prepared, args.window, args.options),
     regime: args.labelRegime ? regimeLabel(one.series, args.window.start + args.window.m - 1, args.window.m) : null,
