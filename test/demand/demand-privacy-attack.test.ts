@@ -35,8 +35,9 @@ describe.skipIf(!SHARED_PRESENT)("the differencing attack through the real middl
     await hit("attacker-agent/1.0", { "x-forwarded-for": "203.0.113.9" });
     clock.advance(DAY_MS);
     const unmet = await harness.call("/api/demand/unmet?window=7d");
-    expect(unmet.status).toBe(200);
     // Before the fix: { path: "/api/secret-gadget", evidence: { hits: 7, clients: "3-9" } }, so the victim made 5.
+    // Now nothing reaches the 3-client minimum: the report has no publishable row (404 NO_DATA, uncharged).
+    expect([unmet.status, unmet.body.error?.code]).toEqual([404, "NO_DATA"]);
     expect(JSON.stringify(unmet.body)).not.toContain("secret-gadget");
     clock.advance(-DAY_MS);
   }, 120_000);
@@ -52,7 +53,7 @@ describe.skipIf(!SHARED_PRESENT)("the differencing attack through the real middl
     clock.advance(DAY_MS);
     const served = async (window: string) => {
       const { status, body } = await harness.call(`/api/demand/top?window=${window}`);
-      expect(status).toBe(200);
+      expect(status, JSON.stringify(body).slice(0, 600)).toBe(200);
       return (body.endpoints as { path: string; served: number }[]).find((e) => PAID_PATH.startsWith(`${e.path}?`))?.served;
     };
     const [week, month, quarter, again] = [await served("7d"), await served("30d"), await served("90d"), await served("7d")];
@@ -60,12 +61,13 @@ describe.skipIf(!SHARED_PRESENT)("the differencing attack through the real middl
     // One cell-day, noised once: every window and every repetition shows the same figure (nothing to average).
     expect([month, quarter, again]).toEqual([week, week, week]);
     // The victim's 7 calls count at most 5 times; the attacker's estimate is that plus the cell-day's noise.
-    expect(week).toBe(Math.max(0, CLIP_PER_CLIENT_CELL_DAY + 2 + (await cellDayNoise(service.database, "/api/demand/intent", "served", NOW_MS))));
+    expect(week).toBe(Math.max(0, CLIP_PER_CLIENT_CELL_DAY + 2 + (await cellDayNoise(service.database, "/api/narrative", "served", NOW_MS))));
   }, 120_000);
 });
 
 const AGENT = "victim-agent/1.0";
-const PAID_PATH = "/api/demand/intent?window=7d";
+// A paid route that serves on a fresh offline node (an empty demand report is now a 404, uncharged).
+const PAID_PATH = "/api/narrative?ticker=SPY";
 
 /** The noise the service's own module gives the agent's cell yesterday (the attacker cannot: the salt is secret). */
 async function cellDayNoise(database: Database, path: string, outcome: string, reportNowMs: number): Promise<number> {
