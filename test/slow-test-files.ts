@@ -15,4 +15,6 @@ export const SLOW_TEST_FILES = [
   // Pages for people, driven in a real browser (Debian's chromium).
   "test/web/web-page.test.ts",
   "test/demand/what-agents-want-browser.test.ts",
+  // Child service processes killed (SIGKILL) at each step of a settlement, on SQLite and PostgreSQL.
+  "test/payments/settlement-crash.test.ts",
 ];

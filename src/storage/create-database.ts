@@ -16,6 +16,7 @@ import { createFulfilments } from "./migrations/0010-fulfilments.js";
 import { createAdTables } from "./migrations/0011-ads.js";
 import { createIndexMirrors } from "./migrations/0006-index-mirrors.js";
 import { createArenaTables } from "./migrations/0009-arena.js";
+import { createSettlementOutcomes } from "./migrations/0012-settlement-outcomes.js";
 import type { SqlDialect } from "./sql-dialect.js";
 
 export interface Database {
@@ -105,6 +106,7 @@ async function migrateToLatest(database: Database, schema: string | undefined): 
     "0011-ads": createAdTables(),
     "0006-index-mirrors": createIndexMirrors(),
     "0009-arena": createArenaTables(),
+    "0012-settlement-outcomes": createSettlementOutcomes(),
   };
   // With a schema, Kysely must look for its migration tables there: otherwise its existence check sees the
   // kysely_migration_lock of any other schema in the database and then fails to find it on the search_path.
