@@ -18,4 +18,8 @@ export const SLOW_TEST_FILES = [
   "test/web/web-page.test.ts",
   "test/demand/what-agents-want-browser.test.ts",
   "test/web/track-record-browser.test.ts",
+  // Child service processes killed (SIGKILL) at each step of a settlement, on SQLite and PostgreSQL.
+  "test/payments/settlement-crash.test.ts",
+  // A child node killed mid-webhook on PostgreSQL; the survivor resends once the claim's 30-second lease lapses.
+  "test/alerts/delivery-crash.test.ts",
 ];

@@ -17,11 +17,15 @@ export function alertEvaluationJob(evaluator: AlertEvaluator): RecurringJob {
   };
 }
 
-/** Sends due webhooks every 30 s; rows are claimed one by one, so nodes never deliver the same alert twice. */
+/**
+ * Sends due webhooks every 15 s on every node: rows are claimed one by one (a short lease), so nodes never send
+ * the same attempt twice, and no cluster-wide run holds the others up when a node dies mid-delivery.
+ */
 export function alertDeliveryJob(delivery: AlertDelivery): RecurringJob {
   return {
     name: ALERT_DELIVERY_JOB,
-    everyMs: 30_000,
+    everyMs: 15_000,
+    perNode: true,
     run: async ({ nowMs, logger, signal }) => {
       const report = await delivery.deliverDue(nowMs, logger, signal);
       if (report.attempted > 0) logger.info(report, "alert webhooks sent");

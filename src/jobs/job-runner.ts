@@ -11,6 +11,12 @@ export interface RecurringJob {
   /** Unique kebab-case name; the lease key across nodes. */
   name: string;
   everyMs: number;
+  /**
+   * Runs on every node on its own timer instead of once per interval across the cluster: for jobs whose
+   * items are claimed row by row with a short lease (alert delivery). A cluster-wide run of such a job would
+   * only serialise the nodes, and a node that died mid-run would hold every other node up until the run expired.
+   */
+  perNode?: boolean;
   run(context: JobContext): Promise<void>;
 }
 

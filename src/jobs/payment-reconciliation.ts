@@ -1,10 +1,12 @@
 import type { PaymentPayload, PaymentRequirements, VerifyResponse } from "@x402/core/types";
 import type { ClaimOutcome, PaymentClaim, PaymentClaimState } from "../storage/repos/payment-claims.js";
+import type { SettlementRecord } from "../storage/repos/settlement-ledger.js";
 import type { RecurringJob } from "./job-runner.js";
 
 export interface ReconcilableClaims {
   inState(state: PaymentClaimState, beforeMs: number, limit: number): Promise<PaymentClaim[]>;
-  resolve(claimKey: string, outcome: ClaimOutcome, from?: PaymentClaimState): Promise<boolean>;
+  /** Moves the claim and writes its ledger row in one transaction (PaymentClaims.resolve). */
+  resolve(claimKey: string, outcome: ClaimOutcome, from?: PaymentClaimState, ledgerRow?: SettlementRecord): Promise<boolean>;
 }
 
 /** Where the truth about an authorization lives: the chain (directly or through our facilitator), else the facilitator's verify. */
@@ -22,7 +24,9 @@ type Verdict = { used: true; transaction: string | null } | { used: false } | un
 /**
  * Claims whose outcome was never recorded (the node died during settlement, or the outcome write failed
  * four times) are resolved from the chain: a used authorization nonce means the money moved (settled); an
- * unused one past its validBefore can never move (unsettled); anything else waits for the next run. Claims
+ * unused one past its validBefore can never move (unsettled); anything else waits for the next run. Either
+ * outcome is written with its settle row in the ledger, in one transaction, so the claim, the transfer on
+ * chain and the ledger agree after a crash at any point of a settlement. Claims
  * still `claimed` past their validBefore never reached settlement and never can: expired. Each transition
  * is a conditional UPDATE from the state read, so several nodes may run this together.
  */
@@ -35,7 +39,7 @@ export async function reconcilePayments(claims: ReconcilableClaims, truth: Settl
     let outcome: ClaimOutcome | undefined;
     if (verdict?.used === true) outcome = { state: "settled", transactionHash: verdict.transaction, reason: "reconciled", atMs: nowMs };
     else if (verdict?.used === false && nowS > claim.validBeforeS) outcome = { state: "unsettled", transactionHash: null, reason: "reconciled_not_settled", atMs: nowMs };
-    if (outcome !== undefined && (await claims.resolve(claim.claimKey, outcome, "settling"))) resolved++;
+    if (outcome !== undefined && (await claims.resolve(claim.claimKey, outcome, "settling", outcomeRow(claim, outcome)))) resolved++;
     else pending++;
   }
   for (const claim of await claims.inState("claimed", nowMs - RECONCILE_AFTER_MS, BATCH)) {
@@ -44,6 +48,24 @@ export async function reconcilePayments(claims: ReconcilableClaims, truth: Settl
     if (await claims.resolve(claim.claimKey, outcome, "claimed")) resolved++;
   }
   return { resolved, pending };
+}
+
+/** The ledger's settle row of a claim resolved here, from what the claim kept of its request. */
+function outcomeRow(claim: PaymentClaim, outcome: ClaimOutcome): SettlementRecord {
+  return {
+    createdAtMs: outcome.atMs,
+    requestId: claim.requestId,
+    operationId: claim.operationId,
+    protocol: claim.protocol ?? "x402",
+    phase: "settle",
+    payer: claim.payer,
+    amountAtomic: claim.amountAtomic,
+    asset: claim.asset,
+    network: claim.network,
+    transactionHash: outcome.transactionHash,
+    status: outcome.state === "settled" ? "ok" : "failed",
+    errorReason: outcome.reason,
+  };
 }
 
 async function lookUp(claim: PaymentClaim, truth: SettlementTruth, nowS: number): Promise<Verdict> {

@@ -2,6 +2,7 @@ import pg from "pg";
 import PgBoss from "pg-boss";
 import type { Logger } from "pino";
 import type { Clock } from "../domain/clock.js";
+import { InProcessJobRunner } from "./in-process-job-runner.js";
 import type { JobRunner, RecurringJob } from "./job-runner.js";
 
 export interface PgBossJobRunnerOptions {
@@ -31,9 +32,12 @@ const RETRIES_AFTER_CRASH = 2;
  * index keeps one run per interval however many nodes tick, and whichever node fetches it first (FOR
  * UPDATE SKIP LOCKED) runs it. A node that dies mid-run leaves the run `active`; once `expireInSeconds`
  * has passed, pg-boss's maintenance fails it and it is retried on a live node, so the tick is not lost.
+ * Jobs marked `perNode` (their items are claimed row by row) are not queued: every node runs them on its own
+ * timers, as the in-process runner does, so a dead node holds nothing up but its own short row claims.
  */
 export class PgBossJobRunner implements JobRunner {
   private readonly jobs = new Map<string, RecurringJob>();
+  private readonly local: InProcessJobRunner;
   private readonly timers: NodeJS.Timeout[] = [];
   private readonly abort = new AbortController();
   private readonly boss: PgBoss;
@@ -54,18 +58,21 @@ export class PgBossJobRunner implements JobRunner {
       application_name: "precedent-jobs",
     });
     this.boss.on("error", (error) => this.logger.error({ err: error }, "job queue error"));
+    this.local = new InProcessJobRunner(clock, logger);
   }
 
   register(job: RecurringJob): void {
     if (this.jobs.has(job.name)) throw new Error(`job ${job.name} is registered twice`);
     if (this.ready !== undefined) throw new Error(`job ${job.name} registered after the runner started`);
+    if (job.perNode === true) this.local.register(job);
     this.jobs.set(job.name, job);
   }
 
   async start(): Promise<void> {
     await this.ensureReady();
+    await this.local.start();
     const pollingIntervalSeconds = this.options.pollingIntervalSeconds ?? 2;
-    for (const job of this.jobs.values()) {
+    for (const job of this.queued()) {
       await this.boss.work(job.name, { pollingIntervalSeconds, batchSize: 1 }, async (batch) => {
         for (const _ of batch) await this.execute(job);
       });
@@ -83,6 +90,7 @@ export class PgBossJobRunner implements JobRunner {
   async runNow(name: string): Promise<void> {
     const job = this.jobs.get(name);
     if (job === undefined) throw new Error(`no job named ${name}`);
+    if (job.perNode === true) return this.local.runNow(name);
     await this.ensureReady();
     // Same singleton key as the scheduled ticks, so an explicit run and a tick are never active together.
     const id = await this.boss.send(name, {}, { singletonKey: name });
@@ -131,16 +139,22 @@ export class PgBossJobRunner implements JobRunner {
     for (const timer of this.timers) clearInterval(timer);
     this.timers.length = 0;
     this.abort.abort();
+    await this.local.stop();
     if (this.ready === undefined) return;
     await this.ready.catch(() => undefined);
     await this.boss.stop({ graceful: options.graceful ?? true, wait: true, timeout: 10_000 });
+  }
+
+  /** The jobs that run once per interval across the cluster, through pg-boss. */
+  private queued(): RecurringJob[] {
+    return [...this.jobs.values()].filter((job) => job.perNode !== true);
   }
 
   private ensureReady(): Promise<void> {
     // A failed start (database down) is forgotten, so the next tick or runNow tries again.
     this.ready ??= this.underSchemaLock(async () => {
       await this.boss.start();
-      for (const job of this.jobs.values()) {
+      for (const job of this.queued()) {
         await this.boss.createQueue(job.name, {
           name: job.name,
           policy: "singleton",

@@ -25,7 +25,7 @@ import type { JobRunner } from "../jobs/job-runner.js";
 import { InProcessJobRunner } from "../jobs/in-process-job-runner.js";
 import { requestLogRetentionJob } from "../jobs/request-log-retention.js";
 import { paymentReconciliationJob } from "../jobs/payment-reconciliation.js";
-import { claimingFacilitator } from "../payments/claiming-facilitator.js";
+import { claimingFacilitator, type SettlementStep } from "../payments/claiming-facilitator.js";
 import { createPaymentGate } from "../payments/payment-gate.js";
 import { attachLedgerHooks } from "../payments/payment-ledger-hooks.js";
 import { ResponseSigner } from "../payments/response-signer.js";
@@ -96,6 +96,8 @@ export interface BuildOptions {
    * The service leaves it open at close. Histories are versioned per object, so services never see each other's.
    */
   searchWorkers?: SearchWorkerPool;
+  /** Test seam: called as a settlement passes each step (test/payments/settlement-crash.test.ts kills the process there). */
+  atSettlementStep?: (step: SettlementStep) => void;
   /** Test seam: a facilitator wrapper (e.g. one that fails settlement) around the configured one. */
   wrapFacilitator?: (facilitator: FacilitatorClient) => FacilitatorClient;
   /** Test seams of the discovery family (index crawler transport, reliability, sponsored placements). */
@@ -174,6 +176,7 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
         );
 
   const claims = new PaymentClaims(database.db);
+  const ledger = new SettlementLedger(database.db);
   let facilitator: FacilitatorClient = wiring.facilitator;
   if (options.wrapFacilitator !== undefined) facilitator = options.wrapFacilitator(facilitator);
   // Our own nonce ledger in front of whichever facilitator: one use per authorization, on any node, ever.
@@ -185,6 +188,8 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
     logger,
     thrownMeans: wiring.thrownMeans,
     syncToDisk: () => database.syncToDisk(),
+    ledger,
+    atStep: options.atSettlementStep,
   });
   jobs.register(paymentReconciliationJob(claims, { authorizationState: wiring.authorizationState, verify: facilitator.verify.bind(facilitator) }, () => systemClock.nowMs()));
 
@@ -236,7 +241,6 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
   operations.push(...arena.routes);
   if (wiring.testMoney !== undefined) operations.push(devFaucetRoute(wiring.testMoney));
 
-  const ledger = new SettlementLedger(database.db);
   const paidOperations = operations.filter((op) => op.route.price.kind !== "free");
   const paymentGate = createPaymentGate({
     facilitator: claiming,

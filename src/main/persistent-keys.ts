@@ -68,6 +68,11 @@ export function loadOrCreateKeys(dataDir: string, overrides: { signerPrivateKey?
     mppSecretKey,
     embeddedFacilitatorKey: stored.embeddedFacilitatorKey as Hex,
     embeddedPayTo: privateKeyToAddress(stored.embeddedPayToKey as Hex),
-    alertSecretKey: Buffer.from(hkdfSync("sha256", mppSecretKey, Buffer.alloc(0), ALERT_SECRET_KEY_INFO, 32)),
+    alertSecretKey: alertSecretKeyOf(mppSecretKey),
   };
+}
+
+/** The key that seals alert webhook secrets, derived from the MPP secret every node shares. */
+export function alertSecretKeyOf(mppSecretKey: string): Buffer {
+  return Buffer.from(hkdfSync("sha256", mppSecretKey, Buffer.alloc(0), ALERT_SECRET_KEY_INFO, 32));
 }

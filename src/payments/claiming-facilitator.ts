@@ -5,12 +5,22 @@ import type { Logger } from "pino";
 import type { ClaimOutcome, NewPaymentClaim, PaymentClaims } from "../storage/repos/payment-claims.js";
 import { claimKeyOf } from "../storage/repos/payment-claims.js";
 import { exactAuthorizationOf, windowProblem } from "./payment-authorization.js";
-import type { PaymentScope } from "./payment-ledger-hooks.js";
+import type { SettlementRecord } from "../storage/repos/settlement-ledger.js";
+import type { LedgerSink, PaymentScope } from "./payment-ledger-hooks.js";
 import { loggableError, loggableReason } from "./loggable-failure.js";
 import { publicPaymentReason } from "./public-payment-reason.js";
 
+/**
+ * The points of a settlement a crash can fall between, in order: the claim marked `settling` (nothing sent
+ * yet), the facilitator's answer received (the money moved, nothing recorded), the outcome recorded (the
+ * answer not yet sent).
+ */
+export type SettlementStep = "settling" | "transferred" | "recorded";
+
 export interface ClaimingDeps {
   claims: Pick<PaymentClaims, "claim" | "markSettling" | "resolve" | "release">;
+  /** Where settle attempts without a claim outcome go (refused before settlement, outcome unknown). */
+  ledger: LedgerSink;
   nowMs: () => number;
   currentScope: () => PaymentScope | undefined;
   logger: Logger;
@@ -23,6 +33,8 @@ export interface ClaimingDeps {
   outcomeRetry?: { attempts: number; delayMs: number };
   /** Resolves once the ledger's writes so far would survive a power loss (Database.syncToDisk); default: nothing to sync. */
   syncToDisk?: () => Promise<void>;
+  /** Test seam: called as settlement passes each step (the crash tests kill the process there). */
+  atStep?: (step: SettlementStep) => void;
 }
 
 export interface ClaimingFacilitator extends FacilitatorClient {
@@ -41,7 +53,8 @@ export const LEDGER_UNAVAILABLE = "payment_ledger_unavailable";
  *   before the handler runs, which the chain alone cannot do (it forgets on restart, and only rejects the
  *   second use when it settles, after the work).
  * - settle: only a claim moved from `claimed` to `settling` is settled, so the row exists before any money
- *   moves; the outcome is written with retries, and a claim left in `settling` is the reconciliation job's.
+ *   moves; the outcome and its settle row in the ledger are written in one transaction, with retries, and a
+ *   claim left in `settling` is the reconciliation job's (which writes the row the same way).
  * - every reason that leaves here is a code; the facilitator's own text is logged once, never returned.
  */
 export function claimingFacilitator(inner: FacilitatorClient, deps: ClaimingDeps): ClaimingFacilitator {
@@ -53,10 +66,10 @@ export function claimingFacilitator(inner: FacilitatorClient, deps: ClaimingDeps
     throw new FacilitatorResponseError(LEDGER_UNAVAILABLE);
   };
 
-  const recordOutcome = async (claimKey: string, outcome: ClaimOutcome) => {
+  const recordOutcome = async (claimKey: string, outcome: ClaimOutcome, ledgerRow: SettlementRecord) => {
     for (let attempt = 1; attempt <= retry.attempts; attempt++) {
       try {
-        await deps.claims.resolve(claimKey, outcome);
+        await deps.claims.resolve(claimKey, outcome, "settling", ledgerRow);
         return;
       } catch (error) {
         if (attempt === retry.attempts) {
@@ -65,6 +78,37 @@ export function claimingFacilitator(inner: FacilitatorClient, deps: ClaimingDeps
         }
         await new Promise((resolve) => setTimeout(resolve, retry.delayMs * attempt));
       }
+    }
+  };
+
+  /** The settle row of this request's payment (the hooks write the verify rows; settle rows are written here). */
+  const settleRow = (
+    requirements: PaymentRequirements,
+    outcome: { payer: string | undefined; transaction: string | null; reason: string | null },
+  ): SettlementRecord => {
+    const scope = deps.currentScope();
+    return {
+      createdAtMs: deps.nowMs(),
+      requestId: scope?.requestId ?? "unknown",
+      operationId: scope?.operationId ?? "unknown",
+      protocol: scope?.paymentProtocol ?? "x402",
+      phase: "settle",
+      payer: outcome.payer ?? null,
+      amountAtomic: requirements.amount,
+      asset: requirements.asset,
+      network: requirements.network,
+      transactionHash: outcome.transaction,
+      status: outcome.reason === null ? "ok" : "failed",
+      errorReason: outcome.reason,
+    };
+  };
+
+  /** A settle attempt that changed no claim (refused before settlement, or its outcome unknown). */
+  const recordAttempt = async (row: SettlementRecord) => {
+    try {
+      await deps.ledger.record(row);
+    } catch (error) {
+      log.error({ err: error }, "settlement ledger write failed");
     }
   };
 
@@ -103,6 +147,7 @@ export function claimingFacilitator(inner: FacilitatorClient, deps: ClaimingDeps
         operationId: scope?.operationId ?? "unknown",
         claimedAtMs: nowMs,
         paymentJson: JSON.stringify({ paymentPayload: payload, paymentRequirements: requirements }),
+        protocol: scope?.paymentProtocol ?? "x402",
       };
       // The facilitator verifies (on its thread or its host) while the claim is written here, instead of one
       // after the other. A claim won by a payment that then fails verification is given back, so what an
@@ -148,13 +193,10 @@ export function claimingFacilitator(inner: FacilitatorClient, deps: ClaimingDeps
 
     async settle(payload, requirements): Promise<SettleResponse> {
       const auth = exactAuthorizationOf(payload);
-      const failed = (errorReason: string): SettleResponse => ({
-        success: false,
-        errorReason,
-        transaction: "",
-        network: requirements.network,
-        ...(auth ? { payer: auth.payer } : {}),
-      });
+      const failed = async (errorReason: string): Promise<SettleResponse> => {
+        await recordAttempt(settleRow(requirements, { payer: auth?.payer, transaction: null, reason: errorReason }));
+        return { success: false, errorReason, transaction: "", network: requirements.network, ...(auth ? { payer: auth.payer } : {}) };
+      };
       if (auth === undefined) return failed("invalid_payload");
       const claimKey = claimKeyOf({ network: requirements.network, asset: requirements.asset, payer: auth.payer, nonce: auth.nonce });
       let held = false;
@@ -165,6 +207,7 @@ export function claimingFacilitator(inner: FacilitatorClient, deps: ClaimingDeps
       }
       // Settlement is attempted only for a claim this request holds, recorded as settling.
       if (!held) return failed("payment_not_claimed");
+      deps.atStep?.("settling");
       // The settling mark goes to disk while the chain settles (it takes longer), and no answer leaves before it
       // is there: after a power loss the claim is still `settling`, and reconciliation completes it from the chain.
       const settlingOnDisk = (deps.syncToDisk?.() ?? Promise.resolve()).catch((error: unknown) =>
@@ -180,15 +223,21 @@ export function claimingFacilitator(inner: FacilitatorClient, deps: ClaimingDeps
         await settlingOnDisk;
         return failed("settlement_unconfirmed");
       }
+      deps.atStep?.("transferred");
       await settlingOnDisk;
+      const payer = result.payer ?? auth.payer;
       if (result.success) {
-        await recordOutcome(claimKey, { state: "settled", transactionHash: result.transaction, reason: null, atMs: deps.nowMs() });
+        const outcome: ClaimOutcome = { state: "settled", transactionHash: result.transaction, reason: null, atMs: deps.nowMs() };
+        await recordOutcome(claimKey, outcome, settleRow(requirements, { payer, transaction: result.transaction || null, reason: null }));
+        deps.atStep?.("recorded");
         return { ...result, errorReason: undefined, errorMessage: undefined };
       }
       const reason = publicPaymentReason(result.errorReason, "settlement_failed");
       log.warn({ errorReason: loggableReason(result.errorReason), detail: loggableReason(result.errorMessage), claimKey }, "settlement failed");
-      await recordOutcome(claimKey, { state: "unsettled", transactionHash: null, reason, atMs: deps.nowMs() });
-      return { ...failed(reason), ...(result.payer ? { payer: result.payer } : {}) };
+      const outcome: ClaimOutcome = { state: "unsettled", transactionHash: null, reason, atMs: deps.nowMs() };
+      await recordOutcome(claimKey, outcome, settleRow(requirements, { payer, transaction: null, reason }));
+      deps.atStep?.("recorded");
+      return { success: false, errorReason: reason, transaction: "", network: requirements.network, payer };
     },
 
     release: releaseClaim,

@@ -18,6 +18,7 @@ import { createIndexMirrors } from "./migrations/0006-index-mirrors.js";
 import { createArenaTables } from "./migrations/0009-arena.js";
 import { createForecastLog } from "./migrations/0012-forecast-log.js";
 import { addSignalRuleVersion } from "./migrations/0013-signal-rule-version.js";
+import { createSettlementOutcomes } from "./migrations/0014-settlement-outcomes.js";
 import type { SqlDialect } from "./sql-dialect.js";
 
 export interface Database {
@@ -109,6 +110,7 @@ async function migrateToLatest(database: Database, schema: string | undefined): 
     "0009-arena": createArenaTables(),
     "0012-forecast-log": createForecastLog(),
     "0013-signal-rule-version": addSignalRuleVersion(),
+    "0014-settlement-outcomes": createSettlementOutcomes(),
   };
   // With a schema, Kysely must look for its migration tables there: otherwise its existence check sees the
   // kysely_migration_lock of any other schema in the database and then fails to find it on the search_path.

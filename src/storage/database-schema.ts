@@ -42,6 +42,8 @@ export interface SettlementsTable {
   transaction_hash: string | null;
   status: "ok" | "failed";
   error_reason: string | null;
+  /** Set on the one outcome row of a payment claim (settled or unsettled), written with the claim's state change. */
+  claim_key: string | null;
 }
 
 export interface RequestLogTable {
@@ -117,6 +119,8 @@ export interface PaymentClaimsTable {
   transaction_hash: string | null;
   outcome_reason: string | null;
   payment_json: string;
+  /** Which protocol paid (null: x402, or a claim older than the column). */
+  protocol: "x402" | "mpp" | null;
 }
 
 export interface AlertsTable {

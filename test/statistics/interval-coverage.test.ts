@@ -123,7 +123,8 @@ describe("interval coverage through the analog paths, on random walks (no shape 
       // Every design effect was measurable (3,000 bars hold plenty of references before the query) and widened.
       expect(effects.length).toBe(400);
       expect(result.rate, `coverage ${result.rate}`).toBeGreaterThanOrEqual(c.floor);
-    });
+      // 400 forecasts, each with its 40 reference searches: tens of seconds, longer on a busy machine.
+    }, 300_000);
   }
 
   it("regime detection's 3 analogs never give an interval, and say why", () => {

@@ -13,7 +13,8 @@ export const WEBHOOK_TEXT =
   "triggered_at, created_at, expires_at, idempotency_key; pattern alerts add reference and window) with headers " +
   "`X-Precedent-Signature: sha256=<hex HMAC-SHA256 of the body keyed with the alert's secret>`, the response-signing headers " +
   "`X-Response-Hash`, `X-Response-Signature`, `X-Signer` (checkable with /verify_signature), `Idempotency-Key: <watch_id>` and " +
-  "`X-Precedent-Attempt`. Every attempt sends the same body. A 2xx answer delivers; anything else (3xx after 3 redirects, 4xx, 5xx, " +
+  "`X-Precedent-Attempt`. Delivery is at least once: every attempt, including a resend after a node died mid-delivery, sends the " +
+  "same body and Idempotency-Key with the next X-Precedent-Attempt, so deduplicate on Idempotency-Key. A 2xx answer delivers; anything else (3xx after 3 redirects, 4xx, 5xx, " +
   "timeout of 10 s, refused address) is retried after about 1 min, 6 min, 36 min, 3.6 h and 12 h (half of each plus random jitter). " +
   "The webhook URL must be https on port 443 or 8443 to a public address; it is checked at registration and again at every attempt " +
   "and redirect (SSRF protection).";

@@ -11,6 +11,8 @@ export interface RequestScope {
   operationId: string | null;
   /** Set by the payment hooks: who paid, so the request log can key the client by wallet. */
   payer?: string;
+  /** Set by the payment hooks before verification: which protocol pays (the claim and the ledger keep it). */
+  paymentProtocol?: "x402" | "mpp";
   /** Set before the gate on dynamically priced routes: the USD price of this request's parameters. */
   quoteUsd?: number;
   /**

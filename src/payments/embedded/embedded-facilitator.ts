@@ -67,6 +67,7 @@ import {
 } from "./local-chain.js";
 import { readAuthorizationState, type AuthorizationState } from "./authorization-state.js";
 import { openChainJournal } from "./chain-journal.js";
+import { compactChain, emptyCompactedHistory, recallAuthorization, type CompactionReport } from "./chain-compaction.js";
 import { minedTransactions } from "./mined-transactions.js";
 import { createSerialLane } from "./serial-lane.js";
 import { withNativeTransactionSigning } from "./native-transaction-signing.js";
@@ -135,7 +136,15 @@ export interface EmbeddedPaymentNetworkOptions {
    * recorded there and replayed at boot. Needs the same facilitator key and ETH every time. Default: none.
    */
   journalFile?: string;
+  /**
+   * Mined transactions after which the chain is compacted (./chain-compaction.ts), so that its memory stays
+   * bounded however long it runs. Default 200 (4 to 10 MB of blocks at most; a compaction takes about 50 ms).
+   */
+  compactEveryTransactions?: number;
 }
+
+/** Default of EmbeddedPaymentNetworkOptions.compactEveryTransactions. */
+export const COMPACT_EVERY_TRANSACTIONS = 200;
 
 export interface EmbeddedPaymentNetwork {
   /** Pass to `new x402ResourceServer(facilitator)`. Verifies and settles `exact` payments on eip155:8453. */
@@ -169,6 +178,8 @@ export interface LocalPaymentNetwork extends EmbeddedPaymentNetwork {
    * calls it once, at boot, before it says it is ready (./settlement-rehearsal.ts).
    */
   onThrowawayFork<T>(run: () => Promise<T>): Promise<T>;
+  /** Compacts the chain now (it also happens every `compactEveryTransactions`); balances and used authorizations stay. */
+  compact(): Promise<CompactionReport>;
 }
 
 /** JSON-RPC "method not found", which viem maps to MethodNotFoundRpcError. */
@@ -201,7 +212,25 @@ export async function createEmbeddedPaymentNetwork(
   /** True while onThrowawayFork runs: what is mined then is reverted, so it must not reach the journal. */
   let onFork = false;
 
-  const mined = minedTransactions(chain.request, journal);
+  // Every request but a compaction's own waits while the chain is compacted, and a compaction waits for those
+  // under way: nothing may read the chain between its reset and the return of its state.
+  let compacting: Promise<unknown> | undefined;
+  const underWay = new Set<Promise<unknown>>();
+  const request = async (args: JsonRpcRequest): Promise<unknown> => {
+    while (compacting !== undefined) await compacting.catch(() => undefined);
+    const call = chain.request(args);
+    underWay.add(call);
+    try {
+      return await call;
+    } finally {
+      underWay.delete(call);
+    }
+  };
+
+  const mined = minedTransactions(request, journal);
+  const history = emptyCompactedHistory();
+  const compactEvery = options.compactEveryTransactions ?? COMPACT_EVERY_TRANSACTIONS;
+  let minedSinceCompaction = replayed;
   const transport = custom(
     {
       request: async ({ method, params }: { method: string; params?: unknown }) => {
@@ -210,9 +239,12 @@ export async function createEmbeddedPaymentNetwork(
           const held = mined.takeReceipt((params as [Hex])[0]);
           if (held !== undefined) return held;
         }
-        const result = await chain.request({ method, params: params as JsonRpcRequest["params"] });
+        const result = await request({ method, params: params as JsonRpcRequest["params"] });
         // Automine: mined already. Its receipt and its journal line are under way from here (./mined-transactions.ts).
-        if (method === "eth_sendRawTransaction") mined.mined((params as [string])[0], result as Hex, !onFork);
+        if (method === "eth_sendRawTransaction") {
+          mined.mined((params as [string])[0], result as Hex, !onFork);
+          if (!onFork) minedSinceCompaction += 1;
+        }
         return result;
       },
     },
@@ -242,8 +274,37 @@ export async function createEmbeddedPaymentNetwork(
       } catch (error) {
         nextNonce = undefined;
         throw error;
+      } finally {
+        // Queued behind this send, so its sender does not wait for it; the sends after it do.
+        if (minedSinceCompaction >= compactEvery && !onFork && !compactionQueued) {
+          compactionQueued = true;
+          void lane(compactNow).catch(() => undefined);
+        }
       }
     });
+
+  let compactionQueued = false;
+  /** Set when a compaction failed: the chain may be half restored, so nothing more is verified or settled on it. */
+  let compactionFailure: unknown;
+  /** Runs in the lane (no send under way): pauses every other request, waits for those under way, compacts. */
+  const compactNow = async (): Promise<CompactionReport> => {
+    let done!: () => void;
+    compacting = new Promise<void>((resolve) => (done = resolve));
+    compactionQueued = false;
+    try {
+      while (underWay.size > 0) await Promise.allSettled([...underWay]);
+      minedSinceCompaction = 0;
+      return await compactChain(chain.request, history, account.address, Math.floor(Date.now() / 1000));
+    } catch (error) {
+      // The journal still holds every transaction: a restart replays it.
+      compactionFailure = error;
+      throw error;
+    } finally {
+      knownCode.clear();
+      compacting = undefined;
+      done();
+    }
+  };
 
   /**
    * Contract code by address, remembered: the facilitator asks for the payer's code twice at verify and twice
@@ -325,7 +386,10 @@ export async function createEmbeddedPaymentNetwork(
   let closed = false;
   const assertOpen = (what: string): void => {
     if (closed) throw new Error(`embedded payment network is closed (${what})`);
+    if (compactionFailure !== undefined) throw new Error(`embedded chain compaction failed; restart to replay the journal (${what})`, { cause: compactionFailure });
   };
+  // A long journal just replayed: its blocks go at once, not after the next send.
+  if (minedSinceCompaction >= compactEvery) await lane(compactNow);
 
   const facilitator: FacilitatorClient = {
     verify: async (payload: PaymentPayload, requirements: PaymentRequirements): Promise<VerifyResponse> => {
@@ -385,7 +449,7 @@ export async function createEmbeddedPaymentNetwork(
 
   const authorizationState = async (payer: Address, nonce: Hex): Promise<AuthorizationState> => {
     assertOpen("authorizationState");
-    return readAuthorizationState(client, payer, nonce);
+    return recallAuthorization(history, payer, nonce, await readAuthorizationState(client, payer, nonce));
   };
 
   return {
@@ -399,7 +463,11 @@ export async function createEmbeddedPaymentNetwork(
     balanceOf,
     chainRequest: (method, params) => {
       if (!READ_ONLY_RPC.test(method)) knownCode.clear();
-      return chain.request(params === undefined ? { method } : { method, params });
+      return request(params === undefined ? { method } : { method, params });
+    },
+    compact: () => {
+      assertOpen("compact");
+      return lane(compactNow);
     },
     onThrowawayFork: async (run) => {
       assertOpen("onThrowawayFork");

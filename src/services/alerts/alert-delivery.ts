@@ -6,8 +6,12 @@ import type { SafeOutboundClient } from "../../providers/http/safe-outbound-clie
 import type { AttemptOutcome, AlertStore } from "../../storage/repos/alert-store.js";
 import { MAX_DELIVERY_ATTEMPTS, retryDelayMs, webhookSignature } from "./webhook-payload.js";
 
-/** Longer than one delivery can take (client timeouts x redirect hops), so a live claim never lapses mid-call. */
-const CLAIM_LEASE_MS = 5 * 60_000;
+/**
+ * How long a claimed delivery stays with its node: three times the outbound client's total timeout (10 s, the
+ * whole exchange, redirects included), so a live claim does not lapse mid-call, and short, so that a delivery
+ * cut short by a crash is due again on the other nodes within half a minute (plus one delivery tick).
+ */
+export const CLAIM_LEASE_MS = 30_000;
 const BATCH = 50;
 
 export interface DeliveryReport {
@@ -17,9 +21,11 @@ export interface DeliveryReport {
 }
 
 /**
- * One delivery tick: each due triggered alert is claimed (conditional UPDATE, one node wins), POSTed
- * through the SSRF-safe client with its HMAC, our response signature and an idempotency key, and the
- * attempt is recorded. A 2xx delivers; anything else is retried with backoff until the sixth attempt fails.
+ * One delivery tick: each due triggered alert is claimed (conditional UPDATE, one node wins, the attempt number
+ * taken with it), POSTed through the SSRF-safe client with its HMAC, our response signature and an idempotency
+ * key, and the attempt is recorded. A 2xx delivers; anything else is retried with backoff until the sixth
+ * attempt fails. Delivery is at least once: an attempt whose node died before recording it is made again, with
+ * the next attempt number and the same idempotency key, once its claim lapses.
  */
 export class AlertDelivery {
   constructor(
@@ -35,7 +41,7 @@ export class AlertDelivery {
       if (signal?.aborted === true) break;
       const token = randomBytes(16).toString("hex");
       if (!(await this.store.claimDelivery(due.watchId, token, nowMs, CLAIM_LEASE_MS))) continue;
-      // Re-read under the claim: the attempt count is the one the claim protects.
+      // Re-read under the claim: the attempt number is the one the claim took.
       const alert = await this.store.get(due.watchId);
       if (alert === undefined || alert.payload === null) continue;
       report.attempted += 1;
@@ -53,7 +59,7 @@ export class AlertDelivery {
   private async post(alert: AlertRecord, nowMs: number): Promise<DeliveryAttempt> {
     const body = alert.payload!;
     const signature = await this.sign(Buffer.from(body, "utf8"));
-    const attempt = alert.attempts + 1;
+    const attempt = alert.attempts;
     try {
       const response = await this.outbound.request(alert.webhookUrl, {
         method: "POST",

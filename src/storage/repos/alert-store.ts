@@ -153,14 +153,16 @@ export class AlertStore {
   }
 
   /**
-   * Claims one due delivery for `leaseMs` with a conditional UPDATE: exactly one node wins. A claim that
-   * lapses (its node died mid-delivery) makes the row due again; the receiver dedupes by the idempotency key.
+   * Claims one due delivery for `leaseMs` with a conditional UPDATE: exactly one node wins. The claim also takes
+   * the attempt's number (`attempts` + 1), so that an attempt cut short by a crash still used its number and
+   * the redelivery carries the next one. A claim that lapses (its node died mid-delivery) makes the row due
+   * again; the receiver dedupes by the idempotency key.
    */
   async claimDelivery(watchId: string, token: string, nowMs: number, leaseMs: number): Promise<boolean> {
     return this.changed(
       this.db
         .updateTable("alerts")
-        .set({ claim_token: token, claimed_until_ms: nowMs + leaseMs })
+        .set((eb) => ({ claim_token: token, claimed_until_ms: nowMs + leaseMs, attempts: eb("attempts", "+", 1) }))
         .where("watch_id", "=", watchId)
         .where("state", "=", "triggered")
         .where("next_attempt_at_ms", "<=", nowMs)

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { DatabaseSchema, PaymentClaimState } from "../database-schema.js";
+import { insertSettlement, type SettlementRecord } from "./settlement-ledger.js";
 
 export type { PaymentClaimState };
 
@@ -16,6 +17,8 @@ export interface NewPaymentClaim {
   claimedAtMs: number;
   /** The signed payment and its requirements, kept for reconciliation. */
   paymentJson: string;
+  /** Which protocol paid (x402 when absent), for the ledger row reconciliation may write. */
+  protocol?: "x402" | "mpp";
 }
 
 export interface PaymentClaim extends NewPaymentClaim {
@@ -65,6 +68,7 @@ export class PaymentClaims {
         state: "claimed",
         claimed_at_ms: claim.claimedAtMs,
         payment_json: claim.paymentJson,
+        protocol: claim.protocol ?? null,
       })
       .onConflict((oc) => oc.column("claim_key").doNothing())
       .executeTakeFirst();
@@ -82,15 +86,23 @@ export class PaymentClaims {
     return Number(result.numUpdatedRows) === 1;
   }
 
-  /** Records the outcome of a claim in `from` (settling, or claimed for one that can no longer settle). */
-  async resolve(claimKey: string, outcome: ClaimOutcome, from: PaymentClaimState = "settling"): Promise<boolean> {
-    const result = await this.db
-      .updateTable("payment_claims")
-      .set({ state: outcome.state, transaction_hash: outcome.transactionHash, outcome_reason: outcome.reason, outcome_at_ms: outcome.atMs })
-      .where("claim_key", "=", claimKey)
-      .where("state", "=", from)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+  /**
+   * Records the outcome of a claim in `from` (settling, or claimed for one that can no longer settle) and, in
+   * the same transaction, its row in the settlement ledger: a crash leaves both or neither, never a settled
+   * claim without its ledger row. The row is written only by the call that moved the claim.
+   */
+  async resolve(claimKey: string, outcome: ClaimOutcome, from: PaymentClaimState = "settling", ledgerRow?: SettlementRecord): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const result = await trx
+        .updateTable("payment_claims")
+        .set({ state: outcome.state, transaction_hash: outcome.transactionHash, outcome_reason: outcome.reason, outcome_at_ms: outcome.atMs })
+        .where("claim_key", "=", claimKey)
+        .where("state", "=", from)
+        .executeTakeFirst();
+      const moved = Number(result.numUpdatedRows) === 1;
+      if (moved && ledgerRow !== undefined) await insertSettlement(trx, ledgerRow, claimKey);
+      return moved;
+    });
   }
 
   /** The handler failed before settlement: the authorization is free again (nothing moved, nothing will). */
@@ -126,6 +138,7 @@ export class PaymentClaims {
       outcomeAtMs: r.outcome_at_ms === null ? null : Number(r.outcome_at_ms),
       transactionHash: r.transaction_hash,
       outcomeReason: r.outcome_reason,
+      ...(r.protocol === null ? {} : { protocol: r.protocol }),
     }));
   }
 

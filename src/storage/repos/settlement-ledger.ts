@@ -16,28 +16,38 @@ export interface SettlementRecord {
   errorReason: string | null;
 }
 
+/**
+ * Appends one ledger row. `claimKey` marks the outcome row of a payment claim: at most one per claim (a unique
+ * index), so a second writer of the same outcome (reconciliation on another node) inserts nothing.
+ */
+export async function insertSettlement(db: Kysely<DatabaseSchema>, entry: SettlementRecord, claimKey: string | null): Promise<void> {
+  await db
+    .insertInto("settlements")
+    .values({
+      created_at_ms: entry.createdAtMs,
+      request_id: entry.requestId,
+      operation_id: entry.operationId,
+      protocol: entry.protocol,
+      phase: entry.phase,
+      payer: entry.payer,
+      amount_atomic: entry.amountAtomic,
+      asset: entry.asset,
+      network: entry.network,
+      transaction_hash: entry.transactionHash,
+      status: entry.status,
+      error_reason: entry.errorReason,
+      claim_key: claimKey,
+    })
+    .onConflict((oc) => oc.column("claim_key").doNothing())
+    .execute();
+}
+
 /** Append-only record of every payment verification and settlement attempt. */
 export class SettlementLedger {
   constructor(private readonly db: Kysely<DatabaseSchema>) {}
 
   async record(entry: SettlementRecord): Promise<void> {
-    await this.db
-      .insertInto("settlements")
-      .values({
-        created_at_ms: entry.createdAtMs,
-        request_id: entry.requestId,
-        operation_id: entry.operationId,
-        protocol: entry.protocol,
-        phase: entry.phase,
-        payer: entry.payer,
-        amount_atomic: entry.amountAtomic,
-        asset: entry.asset,
-        network: entry.network,
-        transaction_hash: entry.transactionHash,
-        status: entry.status,
-        error_reason: entry.errorReason,
-      })
-      .execute();
+    await insertSettlement(this.db, entry, null);
   }
 
   async recent(limit: number): Promise<SettlementRecord[]> {

@@ -1,0 +1,133 @@
+/**
+ * Issue 34: compaction bounds the embedded chain's memory (it drops every block) and must change nothing a payment
+ * can see: balances, the total supply, which authorizations are used and by which transaction, and how a replayed
+ * authorization is refused, are the same before and after; a pending authorization still settles.
+ */
+import { x402Client } from "@x402/core/client";
+import type { PaymentPayload, PaymentRequirements } from "@x402/core/types";
+import { registerExactEvmScheme } from "@x402/evm/exact/client";
+import type { Address, Hex } from "viem";
+import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BASE_NETWORK, BASE_USDC_ADDRESS, createEmbeddedPaymentNetwork, type LocalPaymentNetwork } from "./embedded-facilitator.js";
+
+const PRICE = 10_000n;
+
+const requirementsFor = (payTo: Address, maxTimeoutSeconds = 60): PaymentRequirements => ({
+  scheme: "exact",
+  network: BASE_NETWORK,
+  amount: PRICE.toString(),
+  asset: BASE_USDC_ADDRESS,
+  payTo,
+  maxTimeoutSeconds,
+  extra: { name: "USD Coin", version: "2" },
+});
+
+interface Payer {
+  account: PrivateKeyAccount;
+  sign(requirements: PaymentRequirements): Promise<PaymentPayload>;
+}
+
+async function newPayer(net: LocalPaymentNetwork, usdc: bigint): Promise<Payer> {
+  const account = privateKeyToAccount(generatePrivateKey());
+  await net.mintUsdc(account.address, usdc);
+  const client = registerExactEvmScheme(new x402Client(), { signer: account });
+  return {
+    account,
+    sign: (requirements) => client.createPaymentPayload({ x402Version: 2, resource: { url: "http://localhost/compaction" }, accepts: [requirements] }),
+  };
+}
+
+const nonceOf = (payload: PaymentPayload) => (payload.payload as { authorization: { nonce: Hex } }).authorization.nonce;
+const blockNumber = async (net: LocalPaymentNetwork) => Number(BigInt((await net.chainRequest("eth_blockNumber")) as Hex));
+
+async function settle(net: LocalPaymentNetwork, payload: PaymentPayload, requirements: PaymentRequirements): Promise<string> {
+  expect((await net.facilitator.verify(payload, requirements)).isValid).toBe(true);
+  const settled = await net.facilitator.settle(payload, requirements);
+  expect(settled.success, settled.errorReason).toBe(true);
+  return settled.transaction;
+}
+
+describe("chain compaction", () => {
+  let net: LocalPaymentNetwork;
+  const payTo = privateKeyToAccount(generatePrivateKey()).address;
+  beforeAll(async () => {
+    net = await createEmbeddedPaymentNetwork({ compactEveryTransactions: 1_000_000 });
+  });
+  afterAll(() => net?.close());
+
+  it("keeps balances, used authorizations and replay refusals, and a pending authorization still settles", async () => {
+    const requirements = requirementsFor(payTo);
+    const a = await newPayer(net, 1_000_000n);
+    const b = await newPayer(net, 500_000n);
+    const paid: Array<{ payer: Payer; payload: PaymentPayload; transaction: string }> = [];
+    for (const payer of [a, a, a, b]) {
+      const payload = await payer.sign(requirements);
+      paid.push({ payer, payload, transaction: await settle(net, payload, requirements) });
+    }
+    // One authorization with a short window, settled, then outlived by the chain's clock: compaction does not write
+    // its used flag back (the token refuses it by its time) but still knows which transaction used it.
+    const shortRequirements = requirementsFor(payTo, 10);
+    const short = await b.sign(shortRequirements);
+    const shortTransaction = await settle(net, short, shortRequirements);
+    const pending = await a.sign(requirements);
+
+    await net.chainRequest("evm_increaseTime", [30]);
+    await net.chainRequest("evm_mine");
+    const observe = async () => ({
+      balances: await Promise.all([a, b].map((p) => net.balanceOf(p.account.address)).concat(net.balanceOf(payTo))),
+      supply: await net.chainRequest("eth_call", [{ to: BASE_USDC_ADDRESS, data: "0x18160ddd" }, "latest"]), // totalSupply()
+      used: await Promise.all(paid.map(({ payer, payload }) => net.authorizationState(payer.account.address, nonceOf(payload)))),
+      short: await net.authorizationState(b.account.address, nonceOf(short)),
+      pending: await net.authorizationState(a.account.address, nonceOf(pending)),
+      replay: await Promise.all(
+        paid.map(async ({ payload }) => [(await net.facilitator.verify(payload, requirements)).invalidReason, (await net.facilitator.settle(payload, requirements)).errorReason]),
+      ),
+    });
+    const before = await observe();
+    expect(before.used.map((state) => state.transaction)).toEqual(paid.map((p) => p.transaction));
+    expect(before.short).toEqual({ used: true, transaction: shortTransaction });
+    expect(before.pending).toEqual({ used: false });
+    expect(before.replay.flat().every((reason) => reason === "invalid_exact_evm_nonce_already_used")).toBe(true);
+    const blocksBefore = await blockNumber(net);
+
+    const report = await net.compact();
+    expect(report.blocks).toBe(blocksBefore);
+    expect(report.liveAuthorizations).toBe(4);
+    expect(await blockNumber(net)).toBeLessThan(10);
+    expect(await observe()).toEqual(before);
+    // Twice in a row changes nothing either.
+    await net.compact();
+    expect(await observe()).toEqual(before);
+    // The short authorization is refused after compaction as before it (its window is over on this chain).
+    expect((await net.facilitator.verify(short, shortRequirements)).isValid).toBe(false);
+
+    await settle(net, pending, requirements);
+    expect(await net.balanceOf(a.account.address)).toBe(before.balances[0]! - PRICE);
+    expect(await net.balanceOf(payTo)).toBe(before.balances[2]! + PRICE);
+  });
+});
+
+describe("chain compaction every few transactions", () => {
+  let net: LocalPaymentNetwork;
+  const payTo = privateKeyToAccount(generatePrivateKey()).address;
+  beforeAll(async () => {
+    net = await createEmbeddedPaymentNetwork({ compactEveryTransactions: 4 });
+  });
+  afterAll(() => net?.close());
+
+  it("compacts on its own while settling, and every payment is settled once and stays known", async () => {
+    const requirements = requirementsFor(payTo);
+    const payer = await newPayer(net, 1_000_000n);
+    const settled: Array<{ nonce: Hex; transaction: string }> = [];
+    for (let i = 0; i < 13; i++) {
+      const payload = await payer.sign(requirements);
+      settled.push({ nonce: nonceOf(payload), transaction: await settle(net, payload, requirements) });
+    }
+    expect(await blockNumber(net)).toBeLessThan(8);
+    expect(await net.balanceOf(payer.account.address)).toBe(1_000_000n - 13n * PRICE);
+    expect(await net.balanceOf(payTo)).toBe(13n * PRICE);
+    const states = await Promise.all(settled.map(({ nonce }) => net.authorizationState(payer.account.address, nonce)));
+    expect(states).toEqual(settled.map(({ transaction }) => ({ used: true, transaction })));
+  });
+});

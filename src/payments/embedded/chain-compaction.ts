@@ -1,0 +1,193 @@
+import { concat, keccak256, pad, toFunctionSelector, toHex, type Address, type Hex } from "viem";
+import artifacts from "./contract-artifacts.json" with { type: "json" };
+import type { AuthorizationState } from "./authorization-state.js";
+import { BASE_USDC_ADDRESS, MULTICALL3_ADDRESS, type JsonRpcRequest } from "./local-chain.js";
+
+/**
+ * Bounds the in-process chain's memory. hardhat 2 (EDR) keeps every block, receipt and log for as long as the
+ * chain lives (about 20 to 50 KB per settlement, measured), and it has no pruning. What the payments need of that
+ * history is small: TestUSDC's storage (total supply, balances, allowances, used authorizations) and the
+ * facilitator account's nonce and ETH. So every so many transactions the chain is reset to an empty genesis
+ * (`hardhat_reset`, which frees the blocks and reuses their memory; a new provider would not: its memory is not
+ * given back) and that state is written back:
+ * - balances and allowances of every address TestUSDC's events ever named (kept across compactions; zero ones
+ *   dropped), and the total supply;
+ * - the used flag of every authorization that could still be used, that is whose validBefore is after the chain's
+ *   time. An expired authorization is refused by the token whatever its flag, so replay protection is the same;
+ * - the transaction that used each authorization is remembered here (for `authorizationState`, which
+ *   reconciliation asks) for an hour past its validBefore (20,000 at most), as the logs that said so are gone.
+ * Storage is written by transactions of a tiny contract set in TestUSDC's place for the moment (storage survives a
+ * code change): one `hardhat_setStorageAt` costs about 0.4 ms and 10 KB of the chain's memory, a slot written by a
+ * transaction a small fraction of that. The facilitator's journal is untouched: it still replays from genesis.
+ */
+
+/**
+ * How long past its validBefore the transaction of a used authorization is remembered, and how many at most
+ * (the oldest go first; about 400 bytes each). Reconciliation asks within minutes of a crash (every minute, for
+ * claims two minutes old), so an hour is plenty.
+ */
+export const USED_AUTHORIZATION_MEMORY_S = 3_600;
+export const USED_AUTHORIZATION_MEMORY_MAX = 20_000;
+
+/** Runtime code that stores each 64-byte (slot, value) pair of its calldata: sstore(calldata[i], calldata[i+32]). */
+const STORAGE_WRITER_CODE: Hex = "0x60005b8036111560185780602001358135556040016002565b00";
+/** Any address with ETH for gas; it sends the storage writer's transactions (never the facilitator: its nonce is the journal's). */
+const RESTORER: Address = "0x00000000000000000000000000000000c0Ffee01";
+const PAIRS_PER_TRANSACTION = 400;
+const GAS_PER_TRANSACTION = 12_000_000n;
+
+const TRANSFER_TOPIC = keccak256(toHex("Transfer(address,address,uint256)"));
+const APPROVAL_TOPIC = keccak256(toHex("Approval(address,address,uint256)"));
+const AUTHORIZATION_USED_TOPIC = keccak256(toHex("AuthorizationUsed(address,bytes32)"));
+/** The EIP-3009 functions that use an authorization; validBefore is the fifth static argument of each. */
+const AUTHORIZATION_SELECTORS = new Set(
+  [
+    "transferWithAuthorization(address,address,uint256,uint256,uint256,bytes32,uint8,bytes32,bytes32)",
+    "transferWithAuthorization(address,address,uint256,uint256,uint256,bytes32,bytes)",
+    "receiveWithAuthorization(address,address,uint256,uint256,uint256,bytes32,uint8,bytes32,bytes32)",
+  ].map((signature) => toFunctionSelector(signature)),
+);
+/** TestUSDC's storage layout (chain/TestUSDC.sol): totalSupply, balanceOf, allowance, _usedAuthorizations. */
+const SLOT = { totalSupply: 0n, balanceOf: 1n, allowance: 2n, usedAuthorizations: 3n };
+
+type Request = (args: JsonRpcRequest) => Promise<unknown>;
+interface Log {
+  topics: Hex[];
+  transactionHash: Hex;
+}
+
+/** What survives compactions, beside what the chain itself holds. */
+export interface CompactedHistory {
+  holders: Set<string>;
+  /** "owner|spender" */
+  allowances: Set<string>;
+  /** "authorizer|nonce" -> the authorization's validBefore (Infinity when unknown) and the transaction that used it. */
+  usedAuthorizations: Map<string, { validBeforeS: number; transaction: Hex }>;
+}
+
+export interface CompactionReport {
+  /** Blocks dropped. */
+  blocks: number;
+  holders: number;
+  /** Used flags written back (authorizations still inside their window). */
+  liveAuthorizations: number;
+  /** Used authorizations whose transaction is remembered. */
+  rememberedAuthorizations: number;
+}
+
+export function emptyCompactedHistory(): CompactedHistory {
+  return { holders: new Set(), allowances: new Set(), usedAuthorizations: new Map() };
+}
+
+const authorizationKey = (authorizer: string, nonce: string) => `${authorizer.toLowerCase()}|${nonce.toLowerCase()}`;
+
+/** The chain's answer, completed by what compactions remember (the logs that named the transaction are gone). */
+export function recallAuthorization(history: CompactedHistory, payer: Address, nonce: Hex, onChain: AuthorizationState): AuthorizationState {
+  if (onChain.transaction !== undefined) return onChain;
+  const remembered = history.usedAuthorizations.get(authorizationKey(payer, nonce));
+  return remembered === undefined ? onChain : { used: true, transaction: remembered.transaction };
+}
+
+/**
+ * Resets the chain and writes its payment state back (see above). Nothing else may use the chain meanwhile:
+ * the caller holds the facilitator's send lane and pauses every other request (./embedded-facilitator.ts).
+ */
+export async function compactChain(request: Request, history: CompactedHistory, facilitator: Address, nowS: number): Promise<CompactionReport> {
+  const latest = (await request({ method: "eth_getBlockByNumber", params: ["latest", false] })) as { number: Hex; timestamp: Hex };
+  await remember(request, history);
+  const totalSupply = (await request({ method: "eth_getStorageAt", params: [BASE_USDC_ADDRESS, toHex(SLOT.totalSupply), "latest"] })) as Hex;
+  const pairs: Array<[Hex, Hex]> = [[toHex(SLOT.totalSupply, { size: 32 }), pad(totalSupply)]];
+  const copySlot = async (slot: Hex): Promise<boolean> => {
+    const value = (await request({ method: "eth_getStorageAt", params: [BASE_USDC_ADDRESS, slot, "latest"] })) as Hex;
+    if (BigInt(value) === 0n) return false;
+    pairs.push([slot, pad(value)]);
+    return true;
+  };
+  for (const holder of [...history.holders]) if (!(await copySlot(balanceSlot(holder)))) history.holders.delete(holder);
+  for (const pair of [...history.allowances]) {
+    const [owner, spender] = pair.split("|") as [string, string];
+    if (!(await copySlot(allowanceSlot(owner, spender)))) history.allowances.delete(pair);
+  }
+  const chainS = Math.max(nowS, Number(BigInt(latest.timestamp)));
+  let live = 0;
+  for (const [key, used] of history.usedAuthorizations) {
+    if (used.validBeforeS + USED_AUTHORIZATION_MEMORY_S < chainS) history.usedAuthorizations.delete(key);
+    if (used.validBeforeS <= chainS) continue; // expired: the token refuses it by its time
+    const [authorizer, nonce] = key.split("|") as [string, Hex];
+    pairs.push([usedSlot(authorizer, nonce), toHex(1n, { size: 32 })]);
+    live += 1;
+  }
+  // Oldest first (insertion order is the order they were used in).
+  for (const key of history.usedAuthorizations.keys()) {
+    if (history.usedAuthorizations.size <= USED_AUTHORIZATION_MEMORY_MAX) break;
+    history.usedAuthorizations.delete(key);
+  }
+  const nonce = (await request({ method: "eth_getTransactionCount", params: [facilitator, "latest"] })) as Hex;
+  const ether = (await request({ method: "eth_getBalance", params: [facilitator, "latest"] })) as Hex;
+
+  await request({ method: "hardhat_reset", params: [] });
+  await request({ method: "evm_setNextBlockTimestamp", params: [chainS] });
+  await request({ method: "evm_mine" });
+  await writeStorage(request, pairs);
+  await request({ method: "hardhat_setCode", params: [BASE_USDC_ADDRESS, artifacts.contracts.TestUSDC.deployedBytecode] });
+  await request({ method: "hardhat_setCode", params: [MULTICALL3_ADDRESS, artifacts.contracts.MiniMulticall.deployedBytecode] });
+  await request({ method: "hardhat_setBalance", params: [facilitator, ether] });
+  await request({ method: "hardhat_setNonce", params: [facilitator, nonce] });
+  return {
+    blocks: Number(BigInt(latest.number)),
+    holders: history.holders.size,
+    liveAuthorizations: live,
+    rememberedAuthorizations: history.usedAuthorizations.size,
+  };
+}
+
+/** Adds what the chain's TestUSDC events name (since genesis or the last compaction) to the history. */
+async function remember(request: Request, history: CompactedHistory): Promise<void> {
+  const logs = (await request({ method: "eth_getLogs", params: [{ address: BASE_USDC_ADDRESS, fromBlock: "0x0", toBlock: "latest" }] })) as Log[];
+  const addressOf = (topic: Hex) => `0x${topic.slice(26)}`.toLowerCase();
+  const validBefore = new Map<string, number>();
+  for (const log of logs) {
+    const [topic, first, second] = log.topics;
+    if (topic === TRANSFER_TOPIC && first !== undefined && second !== undefined) {
+      for (const party of [addressOf(first), addressOf(second)]) if (BigInt(party) !== 0n) history.holders.add(party);
+    } else if (topic === APPROVAL_TOPIC && first !== undefined && second !== undefined) {
+      history.allowances.add(`${addressOf(first)}|${addressOf(second)}`);
+    } else if (topic === AUTHORIZATION_USED_TOPIC && first !== undefined && second !== undefined) {
+      const tx = log.transactionHash.toLowerCase();
+      if (!validBefore.has(tx)) validBefore.set(tx, await validBeforeOf(request, log.transactionHash));
+      history.usedAuthorizations.set(authorizationKey(addressOf(first), second), { validBeforeS: validBefore.get(tx)!, transaction: log.transactionHash });
+    }
+  }
+}
+
+/** The validBefore argument of the transaction that used an authorization (Infinity when it is not one we know). */
+async function validBeforeOf(request: Request, hash: Hex): Promise<number> {
+  const tx = (await request({ method: "eth_getTransactionByHash", params: [hash] })) as { input: Hex } | null;
+  const input = tx?.input ?? "0x";
+  if (!AUTHORIZATION_SELECTORS.has(input.slice(0, 10) as Hex) || input.length < 10 + 5 * 64) return Number.POSITIVE_INFINITY;
+  const word = BigInt(`0x${input.slice(10 + 4 * 64, 10 + 5 * 64)}`);
+  return word > BigInt(Number.MAX_SAFE_INTEGER) ? Number.POSITIVE_INFINITY : Number(word);
+}
+
+/** Writes storage slots of TestUSDC's address through the storage writer, then the caller puts TestUSDC back. */
+async function writeStorage(request: Request, pairs: Array<[Hex, Hex]>): Promise<void> {
+  await request({ method: "hardhat_setCode", params: [BASE_USDC_ADDRESS, STORAGE_WRITER_CODE] });
+  await request({ method: "hardhat_setBalance", params: [RESTORER, toHex(10n ** 21n)] });
+  await request({ method: "hardhat_impersonateAccount", params: [RESTORER] });
+  try {
+    for (let at = 0; at < pairs.length; at += PAIRS_PER_TRANSACTION) {
+      const data = concat(pairs.slice(at, at + PAIRS_PER_TRANSACTION).flat());
+      const hash = await request({ method: "eth_sendTransaction", params: [{ from: RESTORER, to: BASE_USDC_ADDRESS, data, gas: toHex(GAS_PER_TRANSACTION) }] });
+      const receipt = (await request({ method: "eth_getTransactionReceipt", params: [hash] })) as { status: Hex } | null;
+      if (receipt?.status !== "0x1") throw new Error("chain compaction: writing TestUSDC's storage back failed");
+    }
+  } finally {
+    await request({ method: "hardhat_stopImpersonatingAccount", params: [RESTORER] });
+  }
+}
+
+const word = (value: string | bigint) => pad(typeof value === "bigint" ? toHex(value) : (value as Hex));
+const mappingSlot = (key: Hex, slot: Hex | bigint) => keccak256(concat([word(key), typeof slot === "bigint" ? word(slot) : slot]));
+const balanceSlot = (holder: string) => mappingSlot(holder as Hex, SLOT.balanceOf);
+const allowanceSlot = (owner: string, spender: string) => mappingSlot(spender as Hex, mappingSlot(owner as Hex, SLOT.allowance));
+const usedSlot = (authorizer: string, nonce: Hex) => mappingSlot(nonce, mappingSlot(authorizer as Hex, SLOT.usedAuthorizations));
