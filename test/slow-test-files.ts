@@ -22,4 +22,10 @@ export const SLOW_TEST_FILES = [
   "test/payments/settlement-crash.test.ts",
   // A child node killed mid-webhook on PostgreSQL; the survivor resends once the claim's 30-second lease lapses.
   "test/alerts/delivery-crash.test.ts",
+  // Processes spawned through npm and tsx (start-up refusals, import scripts, the signature recipe run by bash).
+  "test/platform/newcomer-path.test.ts",
+  // 400 seeded differencing attacks on the demand reports' noise.
+  "test/demand/demand-privacy-attack.test.ts",
+  // Two MCP servers over stdio against an embedded service, every tool group listed and measured.
+  "test/mcp/mcp-toolsets.test.ts",
 ];

@@ -6,7 +6,7 @@ import { macroAnalogs, SHORT_HORIZON_WITHHELD } from "../../src/analytics/macro-
 import { profileStudy } from "../../src/analytics/profile-study.js";
 import { prepareSeries } from "../../src/core/prepared-series.js";
 import { mulberry32, normalSampler } from "../support/seeded-rng.js";
-import { coverage, processes, randomWalkHorizonMean, randomWalkSeries } from "./coverage-harness.js";
+import { coverage, coverageYielding, processes, randomWalkHorizonMean, randomWalkSeries } from "./coverage-harness.js";
 
 /**
  * Seeded coverage simulations of the intervals every forecast-like answer publishes (interval-policy.ts). Each draws
@@ -105,11 +105,11 @@ describe("interval coverage through the analog paths, on random walks (no shape 
     { k: 30, days: 30, m: 60, floor: 0.8 },
   ];
   for (const c of configs) {
-    it(`forward distribution (and so /api/backtest, /position_size, signals), k = ${c.k}, ${c.days} days after ${c.m} bars: the analogs' mean interval holds the walk's mean`, () => {
+    it(`forward distribution (and so /api/backtest, /position_size, signals), k = ${c.k}, ${c.days} days after ${c.m} bars: the analogs' mean interval holds the walk's mean`, async () => {
       const truth = randomWalkHorizonMean(c.days, 0.0004, 0.015);
       const sizes: number[] = [];
       const effects: number[] = [];
-      const result = coverage(400, (trial) => {
+      const result = await coverageYielding(400, (trial) => {
         const series = randomWalkSeries(50_000 + trial, 3000, 0.0004, 0.015);
         const prepared = prepareSeries(series.closes, series.breakBefore);
         const figures = analogForecast(series, prepared, { start: 3000 - c.m, m: c.m }, { k: c.k, metric: "l2", horizonsDays: [c.days], causal: true });
@@ -137,7 +137,7 @@ describe("interval coverage through the analog paths, on random walks (no shape 
     }
   });
 
-  it("macro analogs: each series' interval of its periods' mean move holds the walk's mean, and below 5 periods says so", () => {
+  it("macro analogs: each series' interval of its periods' mean move holds the walk's mean, and below 5 periods says so", async () => {
     // Volatility, equity and gold as walks whose moves are returns (the yield's, a change, is the same machinery).
     const walks = [
       { role: "volatility", drift: -0.0002, vol: 0.05 },
@@ -146,6 +146,8 @@ describe("interval coverage through the analog paths, on random walks (no shape 
     ] as const;
     const tallies = new Map<string, { covered: number; given: number; withheld: number }>();
     for (let trial = 0; trial < 250; trial++) {
+      // A turn for the event loop now and then: the test worker must keep answering the runner.
+      if (trial % 10 === 0) await new Promise((resolve) => setImmediate(resolve));
       const yieldWalk = randomWalkSeries(70_000 + trial, 3000, 0, 0.01, "YIELD");
       const [volatility, equity, gold] = walks.map((w, i) => randomWalkSeries(60_000 + 10 * trial + i, 3000, w.drift, w.vol, w.role));
       const figures = macroAnalogs([volatility, yieldWalk, equity, gold], { lookbackDays: 20, k: trial % 5 === 0 ? 4 : 20 });
