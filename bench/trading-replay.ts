@@ -14,6 +14,7 @@ import { SIGNAL_RULES_VERSION } from "../src/analytics/signal-rules.js";
 import { compareWithBaselines } from "../src/analytics/trading-baselines.js";
 import { parseBarsCsv } from "../src/providers/prices/offline/csv-bars-parser.js";
 import { DAILY_DATASET_DIR } from "../test/support/shared-paths.js";
+import { headerLine, rowLine, type Column } from "./text-table.js";
 
 const args = process.argv.slice(2);
 const horizonAt = args.indexOf("--horizon");
@@ -47,5 +48,6 @@ for (const file of fs.readdirSync(folder).filter((f) => f.endsWith(".csv")).sort
 }
 console.log(`Trading rules version ${SIGNAL_RULES_VERSION}, replayed walk-forward at ${horizonDays}-day horizons (non-overlapping), ${folder}`);
 const header = ["ticker", "signals", "trades", "win", "stopped", "mean/trade", "hold", "excess [90%]", "random [5-95%]", "beats", "time"];
-const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-for (const line of [header, ...rows]) console.log(line.map((cell, i) => cell.padEnd(widths[i])).join("  "));
+const columns: Column<string[]>[] = header.map((title, i) => [title, Math.max(title.length, ...rows.map((r) => r[i].length)), (r) => r[i]]);
+console.log(headerLine(columns));
+for (const row of rows) console.log(rowLine(columns, row));

@@ -39,15 +39,7 @@ export function processes(seed: number): Process[] {
 
 /** Share of `trials` in which `covers(trial)` is true; trials that give no interval are counted apart. */
 export function coverage(trials: number, covers: (trial: number) => boolean | null): { covered: number; withheld: number; rate: number } {
-  let covered = 0;
-  let withheld = 0;
-  for (let t = 0; t < trials; t++) {
-    const result = covers(t);
-    if (result === null) withheld += 1;
-    else if (result) covered += 1;
-  }
-  const given = trials - withheld;
-  return { covered, withheld, rate: given === 0 ? Number.NaN : covered / given };
+  return coverageOf(Array.from({ length: trials }, (_, t) => covers(t)));
 }
 
 /**
@@ -55,15 +47,19 @@ export function coverage(trials: number, covers: (trial: number) => boolean | nu
  * the test worker's messages to the runner, which then times them out ("Timeout calling onTaskUpdate").
  */
 export async function coverageYielding(trials: number, covers: (trial: number) => boolean | null, every = 10): Promise<{ covered: number; withheld: number; rate: number }> {
-  let covered = 0;
-  let withheld = 0;
+  const results: (boolean | null)[] = [];
   for (let t = 0; t < trials; t++) {
     if (t % every === 0) await new Promise((resolve) => setImmediate(resolve));
-    const result = covers(t);
-    if (result === null) withheld += 1;
-    else if (result) covered += 1;
+    results.push(covers(t));
   }
-  const given = trials - withheld;
+  return coverageOf(results);
+}
+
+/** Covered, withheld (null) and the covered share of the intervals given. */
+function coverageOf(results: readonly (boolean | null)[]): { covered: number; withheld: number; rate: number } {
+  const covered = results.filter((r) => r === true).length;
+  const withheld = results.filter((r) => r === null).length;
+  const given = results.length - withheld;
   return { covered, withheld, rate: given === 0 ? Number.NaN : covered / given };
 }
 
