@@ -37,8 +37,9 @@ describe.skipIf(!SHARED_PRESENT || !chromiumAvailable())("/what-agents-want in h
     const report = (await (await fetch(`${server.base()}/what-agents-want`, { headers: { accept: "application/json" } })).json()) as {
       topics: { topic: string; requests: number }[];
     };
-    expect(report.topics[0].topic).toBe("patterns");
-    expect(rows[0]).toContain("patterns");
+    // The noise is seeded by each database's own salt, so which topic leads differs between fresh databases.
+    expect(report.topics.length).toBeGreaterThan(0);
+    expect(rows[0]).toContain(report.topics[0].topic);
     expect(rows[0]).toContain(String(report.topics[0].requests));
     expect(await page.locator("#topics-chart rect.bar-now").count()).toBe(rows.length + 1); // one bar per topic plus the legend
     const bar = await page.locator("#topics-chart rect.bar-now").nth(1).boundingBox();
