@@ -1,5 +1,6 @@
+import type { z } from "@hono/zod-openapi";
 import type { OperationContract } from "../contracts/operation-contract.js";
-import type { CatalogRoute } from "../contracts/route-catalog.js";
+import { findCatalogRoute, type CatalogRoute } from "../contracts/route-catalog.js";
 import type { HandlerContext } from "./mount-operation.js";
 
 /** One mounted operation: its catalog row, its wire contract, and the handler that calls one service. */
@@ -15,4 +16,22 @@ export interface RouteModule {
   quote?: (params: any) => Promise<number>;
   /** Pages for people: the HTML form of the 200 body, sent when the caller's Accept prefers text/html. */
   html?: (body: any) => string;
+}
+
+/**
+ * A handler of the contract's parameters. Written as a method type so that its parameter is checked both ways:
+ * a handler may declare the narrower type validation guarantees (a regex-checked `0x` address, enum members).
+ */
+type ContractHandler<P extends z.ZodObject> = { handle(params: z.infer<P>, context: HandlerContext): Promise<unknown> }["handle"];
+
+/**
+ * The RouteModule of a contract: the catalog row is the one its operationId names, so a route cannot be
+ * declared with a contract of another operation, and the handler's parameters are the contract's.
+ */
+export function operationRoute<P extends z.ZodObject, R extends z.ZodType>(
+  contract: OperationContract<P, R>,
+  handle: ContractHandler<P>,
+  extras: Pick<RouteModule, "quote" | "html"> = {},
+): RouteModule {
+  return { route: findCatalogRoute(contract.operationId), contract, handle, ...extras };
 }

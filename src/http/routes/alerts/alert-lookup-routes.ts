@@ -1,8 +1,7 @@
 import type { OperationContract } from "../../../contracts/operation-contract.js";
-import { findCatalogRoute } from "../../../contracts/route-catalog.js";
 import type { AlertKind } from "../../../domain/alert.js";
 import type { AlertService, AlertView } from "../../../services/alerts/alert-service.js";
-import type { RouteModule } from "../../route-module.js";
+import { operationRoute, type RouteModule } from "../../route-module.js";
 
 /**
  * The free status and cancel routes of one alert kind. Both kinds look the alert up the same way (an unknown
@@ -15,18 +14,10 @@ export function alertLookupRoutes(
   contracts: { status: OperationContract; cancel: OperationContract },
 ): RouteModule[] {
   return [
-    {
-      route: findCatalogRoute(contracts.status.operationId),
-      contract: contracts.status,
-      handle: async (p: { watch_id: string }) => wire(await alerts.status(kind, p.watch_id)),
-    },
-    {
-      route: findCatalogRoute(contracts.cancel.operationId),
-      contract: contracts.cancel,
-      handle: async (p: { watch_id: string }) => {
-        const view = await alerts.cancel(kind, p.watch_id);
-        return { ...wire(view), cancelled_now: view.cancelledNow };
-      },
-    },
+    operationRoute(contracts.status, async (p: { watch_id: string }) => wire(await alerts.status(kind, p.watch_id))),
+    operationRoute(contracts.cancel, async (p: { watch_id: string }) => {
+      const view = await alerts.cancel(kind, p.watch_id);
+      return { ...wire(view), cancelled_now: view.cancelledNow };
+    }),
   ];
 }

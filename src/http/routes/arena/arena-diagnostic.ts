@@ -1,10 +1,9 @@
 import type { ArenaSkill } from "../../../analytics/arena-skill.js";
 import { arenaDiagnosticContract, type ArenaDiagnosticParams } from "../../../contracts/arena/arena-diagnostic.js";
 import { SCORE_DEFINITIONS } from "../../../contracts/arena/arena-texts.js";
-import { findCatalogRoute } from "../../../contracts/route-catalog.js";
 import type { AgentScores, ArenaScoresService } from "../../../services/arena/arena-scores-service.js";
 import type { HandlerContext } from "../../mount-operation.js";
-import type { RouteModule } from "../../route-module.js";
+import { operationRoute, type RouteModule } from "../../route-module.js";
 import { skillWire } from "./skill-wire.js";
 
 const scoresWire = ({ summary, skill }: AgentScores) => ({
@@ -34,34 +33,30 @@ function overallSkill(skill: ArenaSkill | undefined) {
 }
 
 export function arenaDiagnosticRoute(scores: ArenaScoresService): RouteModule {
-  return {
-    route: findCatalogRoute("api_arena_diagnostic"),
-    contract: arenaDiagnosticContract,
-    handle: async (params: ArenaDiagnosticParams, context: HandlerContext) => {
-      const d = await scores.diagnostic(params.agent, context.payer);
-      return {
-        agent: d.agent,
-        n_entries: d.nEntries,
-        n_settled: d.nSettled,
-        n_pending: d.nPending,
-        n_void: d.nVoid,
-        mean_brier: d.scores?.summary.meanBrier ?? null,
-        ...overallSkill(d.scores?.skill),
-        brier_skill_score: d.scores?.summary.brierSkill ?? null,
-        log_loss: d.scores?.summary.logLoss ?? null,
-        sharpness: d.scores?.summary.sharpness ?? null,
-        calibration: d.calibration.map((b) => ({
-          bin: `${b.low.toFixed(1)}-${b.high.toFixed(1)}`,
-          n: b.n,
-          mean_p: b.meanP,
-          observed_frequency: b.observed,
-          wilson_low: b.wilsonLow,
-          wilson_high: b.wilsonHigh,
-          sparse: b.sparse,
-        })),
-        per_coin: d.perCoin.map(({ coin, ...scores }) => ({ coin, ...scoresWire(scores) })),
-        definitions: SCORE_DEFINITIONS,
-      };
-    },
-  };
+  return operationRoute(arenaDiagnosticContract, async (params: ArenaDiagnosticParams, context: HandlerContext) => {
+    const d = await scores.diagnostic(params.agent, context.payer);
+    return {
+      agent: d.agent,
+      n_entries: d.nEntries,
+      n_settled: d.nSettled,
+      n_pending: d.nPending,
+      n_void: d.nVoid,
+      mean_brier: d.scores?.summary.meanBrier ?? null,
+      ...overallSkill(d.scores?.skill),
+      brier_skill_score: d.scores?.summary.brierSkill ?? null,
+      log_loss: d.scores?.summary.logLoss ?? null,
+      sharpness: d.scores?.summary.sharpness ?? null,
+      calibration: d.calibration.map((b) => ({
+        bin: `${b.low.toFixed(1)}-${b.high.toFixed(1)}`,
+        n: b.n,
+        mean_p: b.meanP,
+        observed_frequency: b.observed,
+        wilson_low: b.wilsonLow,
+        wilson_high: b.wilsonHigh,
+        sparse: b.sparse,
+      })),
+      per_coin: d.perCoin.map(({ coin, ...scores }) => ({ coin, ...scoresWire(scores) })),
+      definitions: SCORE_DEFINITIONS,
+    };
+  });
 }

@@ -24,7 +24,7 @@ import { demandSample } from "../../../services/demand/about-report.js";
 import { CRAWL_TO_REFER_METHOD, crawlTotals } from "../../../services/demand/crawl-and-weekly-reports.js";
 import type { DemandReports } from "../../../services/demand/demand-reports.js";
 import type { ReportWindow } from "../../../services/demand/privacy.js";
-import type { RouteModule } from "../../route-module.js";
+import { operationRoute, type RouteModule } from "../../route-module.js";
 import { whatAgentsWantPage } from "./what-agents-want-page.js";
 import type { SponsoredItem } from "../../../contracts/ads/sponsored-item.js";
 import { emptyAnswerError } from "../../../domain/empty-answer.js";
@@ -49,18 +49,15 @@ export function demandRoutes(reports: DemandReports, sponsoredFor: WeeklySponsor
     if (rows(body).every((r) => r.length === 0)) throw noPublishableRow(findCatalogRoute(contract.operationId).path, window);
     return { ...envelope(window), ...body };
   };
-  const windowed = <T extends object>(contract: OperationContract, build: (window: ReportWindow) => Promise<T>, rows: (body: T) => readonly (readonly unknown[])[]): RouteModule => ({
-    route: findCatalogRoute(contract.operationId),
-    contract,
-    handle: async (params: WindowParams) => {
+  const windowed = <T extends object>(contract: OperationContract, build: (window: ReportWindow) => Promise<T>, rows: (body: T) => readonly (readonly unknown[])[]): RouteModule =>
+    operationRoute(contract, async (params: WindowParams) => {
       const window = reports.window(windowDays(params.window));
       return report(contract, window, await build(window), rows);
-    },
-  });
+    });
   const freshness = async () => ({ index_freshness: await reports.market.freshness() });
 
   return [
-    { route: findCatalogRoute("api_demand_about"), contract: demandAboutContract, handle: () => demandSample(reports) },
+    operationRoute(demandAboutContract, () => demandSample(reports)),
     windowed(
       demandTopContract,
       async (w) => {
@@ -83,26 +80,17 @@ export function demandRoutes(reports: DemandReports, sponsoredFor: WeeklySponsor
       (b) => [b.supply_census, b.ecosystems_calling_us],
     ),
     windowed(demandIntentContract, async (w) => ({ intents: await reports.router.intent(w) }), (b) => [b.intents]),
-    {
-      route: findCatalogRoute("api_demand_crawl_to_refer"),
-      contract: demandCrawlToReferContract,
-      handle: async (params: CrawlParams) => {
-        const window = reports.window(params.window);
-        const companies = await reports.crawlsAndWeeks.crawlToRefer(window);
-        return report(demandCrawlToReferContract, window, { ...crawlTotals(companies), companies, method: CRAWL_TO_REFER_METHOD }, (b) => [b.companies]);
-      },
-    },
+    operationRoute(demandCrawlToReferContract, async (params: CrawlParams) => {
+      const window = reports.window(params.window);
+      const companies = await reports.crawlsAndWeeks.crawlToRefer(window);
+      return report(demandCrawlToReferContract, window, { ...crawlTotals(companies), companies, method: CRAWL_TO_REFER_METHOD }, (b) => [b.companies]);
+    }),
     windowed(demandMatchesContract, async (w) => ({ matches: await reports.market.matches(w), ...(await freshness()) }), (b) => [b.matches]),
     windowed(demandPricingContract, async (w) => ({ categories: await reports.market.pricing(w), ...(await freshness()), rule: PRICING_RULE }), (b) => [b.categories]),
     windowed(demandReliabilityContract, async (w) => ({ providers: await reports.router.reliability(w) }), (b) => [b.providers]),
-    {
-      route: findCatalogRoute("what_agents_want"),
-      contract: whatAgentsWantContract,
-      handle: async () => {
-        const weekly = await reports.weekly();
-        return { ...weekly, sponsored: await sponsoredFor(weekly.topics.map((t) => t.topic)) };
-      },
-      html: whatAgentsWantPage,
-    },
+    operationRoute(whatAgentsWantContract, async () => {
+      const weekly = await reports.weekly();
+      return { ...weekly, sponsored: await sponsoredFor(weekly.topics.map((t) => t.topic)) };
+    }, { html: whatAgentsWantPage }),
   ];
 }

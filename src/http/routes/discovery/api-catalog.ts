@@ -1,23 +1,19 @@
 import { apiCatalogContract } from "../../../contracts/discovery/api-catalog.js";
-import { findCatalogRoute } from "../../../contracts/route-catalog.js";
 import { BASE_NETWORK, USDC_ADDRESS } from "../../../payments/usdc-on-base.js";
-import type { RouteModule } from "../../route-module.js";
+import { operationRoute, type RouteModule } from "../../route-module.js";
 
 /**
  * `/api`: the served routes with prices. `served()` is read per call so the list is the final mounted set;
  * the documented example is this deployment's own answer (read when the document is built, after mounting).
  */
 export function apiCatalogRoute(served: () => readonly RouteModule[], payTo: string): RouteModule {
-  return {
-    route: findCatalogRoute("api"),
-    contract: {
-      ...apiCatalogContract,
-      get example() {
-        return { params: {}, response: catalogBody(served(), payTo) };
-      },
+  const contract = {
+    ...apiCatalogContract,
+    get example() {
+      return { params: {}, response: catalogBody(served(), payTo) };
     },
-    handle: async () => catalogBody(served(), payTo),
   };
+  return operationRoute(contract, async () => catalogBody(served(), payTo));
 }
 
 function catalogBody(served: readonly RouteModule[], payTo: string) {

@@ -1,7 +1,6 @@
 import { apiEarningsSurpriseContract, earningsSurpriseContract, type EarningsSurpriseResponse } from "../../../contracts/feeds/earnings-surprise.js";
-import { findCatalogRoute } from "../../../contracts/route-catalog.js";
 import type { EarningsSurpriseService } from "../../../services/feeds/earnings-surprise-service.js";
-import type { RouteModule } from "../../route-module.js";
+import { operationRoute, type RouteModule } from "../../route-module.js";
 import { snapshotMeta } from "./feed-wire.js";
 
 /** The spec names two paths for the same operation (core-api §4.4): both are served, priced alike. */
@@ -24,8 +23,5 @@ export function earningsSurpriseRoutes(service: EarningsSurpriseService): RouteM
       ...snapshotMeta(s.history),
     };
   };
-  return [
-    { route: findCatalogRoute("earnings_surprise"), contract: earningsSurpriseContract, handle },
-    { route: findCatalogRoute("api_earnings_surprise"), contract: apiEarningsSurpriseContract, handle },
-  ];
+  return [operationRoute(earningsSurpriseContract, handle), operationRoute(apiEarningsSurpriseContract, handle)];
 }

@@ -1,9 +1,8 @@
 import type { ProfileEvent } from "../../../analytics/walk-forward-backtest.js";
 import { patternBacktestContract, RECENT_EVENTS_LISTED, type PatternBacktestParams } from "../../../contracts/forecasts/pattern-backtest.js";
-import { findCatalogRoute } from "../../../contracts/route-catalog.js";
 import type { PriceSeries } from "../../../analytics/price-series.js";
 import type { PatternBacktestResult, PatternBacktestService } from "../../../services/forecasts/pattern-backtest-service.js";
-import type { RouteModule } from "../../route-module.js";
+import { operationRoute, type RouteModule } from "../../route-module.js";
 import { evidenceWire } from "../evidence-wire.js";
 import { dateOf, historyEcho, pct, statsWire } from "./forecast-wire.js";
 
@@ -34,38 +33,34 @@ function backtestMethod(params: PatternBacktestParams, { series, backtest, evide
 }
 
 export function patternBacktestRoute(backtests: PatternBacktestService): RouteModule {
-  return {
-    route: findCatalogRoute("pattern_backtest"),
-    contract: patternBacktestContract,
-    handle: async (params: PatternBacktestParams) => {
-      const result = await backtests.run({
-        ticker: params.ticker,
-        lookbackBars: params.lookback_days,
-        forwardBars: params.forward_days,
-        minReturn: params.min_return,
-      });
-      const { series, backtest } = result;
-      const toWire = (event: ProfileEvent) => eventWire(series, params.forward_days, event);
-      return {
-        ticker: series.ticker,
-        lookback_days: params.lookback_days,
-        forward_days: params.forward_days,
-        min_return: params.min_return,
-        direction: params.min_return >= 0 ? ("at_least" as const) : ("at_most" as const),
-        n_events: backtest.completed.length,
-        n_independent_events: backtest.independent.length,
-        n_pending_events: backtest.pending.length,
-        n_dropped_for_gap: backtest.droppedForGap,
-        mode: "full_history" as const,
-        distribution: statsWire(backtest.independentStats),
-        overlapping_distribution: statsWire(backtest.stats),
-        ...evidenceWire(result.evidence),
-        recent_events: backtest.independent.slice(-RECENT_EVENTS_LISTED).map(toWire),
-        pending_events: backtest.pending.map(toWire),
-        history: historyEcho(series),
-        method: backtestMethod(params, result),
-        cached: result.cached,
-      };
-    },
-  };
+  return operationRoute(patternBacktestContract, async (params: PatternBacktestParams) => {
+    const result = await backtests.run({
+      ticker: params.ticker,
+      lookbackBars: params.lookback_days,
+      forwardBars: params.forward_days,
+      minReturn: params.min_return,
+    });
+    const { series, backtest } = result;
+    const toWire = (event: ProfileEvent) => eventWire(series, params.forward_days, event);
+    return {
+      ticker: series.ticker,
+      lookback_days: params.lookback_days,
+      forward_days: params.forward_days,
+      min_return: params.min_return,
+      direction: params.min_return >= 0 ? ("at_least" as const) : ("at_most" as const),
+      n_events: backtest.completed.length,
+      n_independent_events: backtest.independent.length,
+      n_pending_events: backtest.pending.length,
+      n_dropped_for_gap: backtest.droppedForGap,
+      mode: "full_history" as const,
+      distribution: statsWire(backtest.independentStats),
+      overlapping_distribution: statsWire(backtest.stats),
+      ...evidenceWire(result.evidence),
+      recent_events: backtest.independent.slice(-RECENT_EVENTS_LISTED).map(toWire),
+      pending_events: backtest.pending.map(toWire),
+      history: historyEcho(series),
+      method: backtestMethod(params, result),
+      cached: result.cached,
+    };
+  });
 }

@@ -1,8 +1,7 @@
 import { LEVERAGE_CAP } from "../../../analytics/kelly-sizing.js";
 import { positionSizeContract, type PositionSizeParams } from "../../../contracts/forecasts/position-size.js";
-import { findCatalogRoute } from "../../../contracts/route-catalog.js";
 import type { PositionSizeResult, PositionSizeService } from "../../../services/forecasts/position-size-service.js";
-import type { RouteModule } from "../../route-module.js";
+import { operationRoute, type RouteModule } from "../../route-module.js";
 import { forecastMethod, historyEcho, horizonWire, windowEcho, windowQuery } from "./forecast-wire.js";
 
 const f = (x: number | null, digits: number) => (x === null ? "n/a" : x.toFixed(digits));
@@ -23,56 +22,52 @@ const VOLATILITY_WHY =
   "query window's daily volatility over its own window's, so the size follows the risk taken now.";
 
 export function positionSizeRoute(sizer: PositionSizeService): RouteModule {
-  return {
-    route: findCatalogRoute("position_size"),
-    contract: positionSizeContract,
-    handle: async (params: PositionSizeParams) => {
-      const result = await sizer.size({
-        ...windowQuery(params),
-        horizonDays: params.horizon_days,
-        accountSizeUsd: params.account_size,
-        confidence: params.confidence,
-      });
-      const { forecast, sizing } = result;
-      const reference = (r: typeof sizing.stop) => (r === null ? null : { return: r.forwardReturn, price: r.price });
-      return {
-        ticker: forecast.series.ticker,
-        start_date: params.start_date,
-        end_date: params.end_date,
-        horizon_days: params.horizon_days,
-        account_size: params.account_size,
-        confidence: params.confidence,
-        mode: forecast.mode,
-        window: windowEcho(forecast),
-        distribution: horizonWire(forecast.distribution.horizons[0], forecast.evidence[0]),
-        volatility: { query_daily: sizing.volatility.queryDaily, analogs_median_daily: sizing.volatility.analogsMedianDaily, why: VOLATILITY_WHY },
-        expected_return: sizing.expectedReturn,
-        expected_return_low: sizing.interval?.low ?? null,
-        expected_return_high: sizing.interval?.high ?? null,
-        interval_withheld: sizing.intervalWithheld,
-        shrunk_return: sizing.shrunkReturn,
-        shrink: sizing.shrink,
-        variance: sizing.variance,
-        kelly_raw: sizing.kellyRaw,
-        leverage_cap: LEVERAGE_CAP,
-        full_fraction: sizing.fullFraction,
-        half_fraction: sizing.halfFraction,
-        confidence_adjusted_fraction: sizing.adjustedFraction,
-        dollar_size: sizing.dollarSize,
-        reason: sizing.reason,
-        edge: forecast.evidence[0].excess.mean,
-        t_stat: forecast.evidence[0].excess.tStat,
-        stop_reference: reference(sizing.stop),
-        target_reference: reference(sizing.target),
-        risk_at_stop_usd: sizing.riskAtStopUsd,
-        k: params.k,
-        analogs_found: forecast.analogs.length,
-        metric: forecast.metric,
-        causal: forecast.causal,
-        history: historyEcho(forecast.series),
-        method: sizingMethod(params, result),
-        cached: forecast.cached,
-      };
-    },
-  };
+  return operationRoute(positionSizeContract, async (params: PositionSizeParams) => {
+    const result = await sizer.size({
+      ...windowQuery(params),
+      horizonDays: params.horizon_days,
+      accountSizeUsd: params.account_size,
+      confidence: params.confidence,
+    });
+    const { forecast, sizing } = result;
+    const reference = (r: typeof sizing.stop) => (r === null ? null : { return: r.forwardReturn, price: r.price });
+    return {
+      ticker: forecast.series.ticker,
+      start_date: params.start_date,
+      end_date: params.end_date,
+      horizon_days: params.horizon_days,
+      account_size: params.account_size,
+      confidence: params.confidence,
+      mode: forecast.mode,
+      window: windowEcho(forecast),
+      distribution: horizonWire(forecast.distribution.horizons[0], forecast.evidence[0]),
+      volatility: { query_daily: sizing.volatility.queryDaily, analogs_median_daily: sizing.volatility.analogsMedianDaily, why: VOLATILITY_WHY },
+      expected_return: sizing.expectedReturn,
+      expected_return_low: sizing.interval?.low ?? null,
+      expected_return_high: sizing.interval?.high ?? null,
+      interval_withheld: sizing.intervalWithheld,
+      shrunk_return: sizing.shrunkReturn,
+      shrink: sizing.shrink,
+      variance: sizing.variance,
+      kelly_raw: sizing.kellyRaw,
+      leverage_cap: LEVERAGE_CAP,
+      full_fraction: sizing.fullFraction,
+      half_fraction: sizing.halfFraction,
+      confidence_adjusted_fraction: sizing.adjustedFraction,
+      dollar_size: sizing.dollarSize,
+      reason: sizing.reason,
+      edge: forecast.evidence[0].excess.mean,
+      t_stat: forecast.evidence[0].excess.tStat,
+      stop_reference: reference(sizing.stop),
+      target_reference: reference(sizing.target),
+      risk_at_stop_usd: sizing.riskAtStopUsd,
+      k: params.k,
+      analogs_found: forecast.analogs.length,
+      metric: forecast.metric,
+      causal: forecast.causal,
+      history: historyEcho(forecast.series),
+      method: sizingMethod(params, result),
+      cached: forecast.cached,
+    };
+  });
 }

@@ -1,8 +1,7 @@
 import { regimeDetectionContract, type RegimeDetectionParams } from "../../../contracts/forecasts/regime-detection.js";
-import { findCatalogRoute } from "../../../contracts/route-catalog.js";
 import { TREND_Z_THRESHOLD, VOL_PERCENTILE_HIGH, VOL_PERCENTILE_LOW, type RegimeLabel } from "../../../analytics/regime-label.js";
 import type { RegimeResult, RegimeService } from "../../../services/forecasts/regime-service.js";
-import type { RouteModule } from "../../route-module.js";
+import { operationRoute, type RouteModule } from "../../route-module.js";
 import { evidenceWire } from "../evidence-wire.js";
 import { analogRows, dateOf, excessSummary, historyEcho, pct, windowEcho } from "./forecast-wire.js";
 
@@ -46,33 +45,29 @@ function regimeMethod({ forecast, label }: RegimeResult): string {
 }
 
 export function regimeDetectionRoute(regimes: RegimeService): RouteModule {
-  return {
-    route: findCatalogRoute("regime_detection"),
-    contract: regimeDetectionContract,
-    handle: async (params: RegimeDetectionParams) => {
-      const result = await regimes.detect({ ticker: params.ticker, lookbackBars: params.lookback_days });
-      const { forecast, label } = result;
-      return {
-        ticker: forecast.series.ticker,
-        as_of: dateOf(forecast.series, forecast.window.start + forecast.window.m - 1),
-        lookback_days: params.lookback_days,
-        window: windowEcho(forecast),
-        regime: regimeWire(label),
-        analogs: analogRows(forecast),
-        mode: forecast.mode,
-        forward_summary: forecast.distribution.horizons.map((h, i) => ({
-          horizon_days: h.horizonDays,
-          n: h.stats.n,
-          n_independent: h.nIndependent,
-          mean: h.stats.mean,
-          median: h.stats.p50,
-          hit_rate: h.stats.hitRate,
-          ...evidenceWire(forecast.evidence[i]),
-        })),
-        history: historyEcho(forecast.series),
-        method: regimeMethod(result),
-        cached: forecast.cached,
-      };
-    },
-  };
+  return operationRoute(regimeDetectionContract, async (params: RegimeDetectionParams) => {
+    const result = await regimes.detect({ ticker: params.ticker, lookbackBars: params.lookback_days });
+    const { forecast, label } = result;
+    return {
+      ticker: forecast.series.ticker,
+      as_of: dateOf(forecast.series, forecast.window.start + forecast.window.m - 1),
+      lookback_days: params.lookback_days,
+      window: windowEcho(forecast),
+      regime: regimeWire(label),
+      analogs: analogRows(forecast),
+      mode: forecast.mode,
+      forward_summary: forecast.distribution.horizons.map((h, i) => ({
+        horizon_days: h.horizonDays,
+        n: h.stats.n,
+        n_independent: h.nIndependent,
+        mean: h.stats.mean,
+        median: h.stats.p50,
+        hit_rate: h.stats.hitRate,
+        ...evidenceWire(forecast.evidence[i]),
+      })),
+      history: historyEcho(forecast.series),
+      method: regimeMethod(result),
+      cached: forecast.cached,
+    };
+  });
 }

@@ -1,8 +1,7 @@
 import { GRADING, probeContract, type ProbeParams } from "../../../contracts/probe/probe.js";
-import { findCatalogRoute } from "../../../contracts/route-catalog.js";
 import type { ProbeLimits } from "../../../services/probe/probe-session.js";
 import { PROBE_CACHE_MS, type ProbeService, type ServedProbe } from "../../../services/probe/probe-service.js";
-import type { RouteModule } from "../../route-module.js";
+import { operationRoute, type RouteModule } from "../../route-module.js";
 
 export interface ProbeWireLimits extends ProbeLimits {
   maxBodyBytes: number;
@@ -12,11 +11,7 @@ export interface ProbeWireLimits extends ProbeLimits {
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 export function probeRoute(service: ProbeService, limits: ProbeWireLimits): RouteModule {
-  return {
-    route: findCatalogRoute("api_probe"),
-    contract: probeContract,
-    handle: async (params: ProbeParams) => probeWire(await service.probe(params.origin), limits),
-  };
+  return operationRoute(probeContract, async (params: ProbeParams) => probeWire(await service.probe(params.origin), limits));
 }
 
 function probeWire(report: ServedProbe, limits: ProbeWireLimits) {

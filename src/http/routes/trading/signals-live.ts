@@ -1,8 +1,7 @@
-import { findCatalogRoute } from "../../../contracts/route-catalog.js";
 import { signalsLiveContract, type SignalsLiveParams } from "../../../contracts/trading/signals-live.js";
 import { ItemizedAnswer, itemOutcome } from "../../../domain/itemized-answer.js";
 import { LIVE_SIGNAL_TTL_MS, type LiveSignal, type LiveSignalService } from "../../../services/trading/live-signal-service.js";
-import type { RouteModule } from "../../route-module.js";
+import { operationRoute, type RouteModule } from "../../route-module.js";
 import { signalRecordWire } from "./signal-wire.js";
 
 function liveWire(item: LiveSignal) {
@@ -11,13 +10,9 @@ function liveWire(item: LiveSignal) {
 }
 
 export function signalsLiveRoute(live: LiveSignalService): RouteModule {
-  return {
-    route: findCatalogRoute("api_signals_live"),
-    contract: signalsLiveContract,
-    handle: async (params: SignalsLiveParams) => {
-      const items = await live.latest(params.assets, params.horizon_days);
-      const body = { horizon_days: params.horizon_days, ttl_seconds: LIVE_SIGNAL_TTL_MS / 1000, count: items.length, signals: items.map(liveWire) };
-      return new ItemizedAnswer(body, items.map((i) => ("failure" in i ? itemOutcome(i.failure) : itemOutcome({ ticker: i.asset }))), "assets");
-    },
-  };
+  return operationRoute(signalsLiveContract, async (params: SignalsLiveParams) => {
+    const items = await live.latest(params.assets, params.horizon_days);
+    const body = { horizon_days: params.horizon_days, ttl_seconds: LIVE_SIGNAL_TTL_MS / 1000, count: items.length, signals: items.map(liveWire) };
+    return new ItemizedAnswer(body, items.map((i) => ("failure" in i ? itemOutcome(i.failure) : itemOutcome({ ticker: i.asset }))), "assets");
+  });
 }

@@ -1,8 +1,7 @@
 import { ANALOG_WEIGHT, FIRE_THRESHOLD, REGIME_WEIGHT } from "../../../analytics/signal-rules.js";
-import { findCatalogRoute } from "../../../contracts/route-catalog.js";
 import { tradingSignalContract, type TradingSignalParams } from "../../../contracts/trading/trading-signal.js";
 import type { SignalResult, SignalService } from "../../../services/trading/signal-service.js";
-import type { RouteModule } from "../../route-module.js";
+import { operationRoute, type RouteModule } from "../../route-module.js";
 import { horizonWire, windowEcho } from "../forecasts/forecast-wire.js";
 
 export const NARRATIVE_REASON =
@@ -67,9 +66,5 @@ export function signalBody(result: SignalResult) {
 }
 
 export function tradingSignalRoute(signals: SignalService): RouteModule {
-  return {
-    route: findCatalogRoute("trading_signal"),
-    contract: tradingSignalContract,
-    handle: async (params: TradingSignalParams) => signalBody(await signals.fire({ ticker: params.ticker, horizonDays: params.horizon_days })),
-  };
+  return operationRoute(tradingSignalContract, async (params: TradingSignalParams) => signalBody(await signals.fire({ ticker: params.ticker, horizonDays: params.horizon_days })));
 }
