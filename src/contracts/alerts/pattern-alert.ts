@@ -2,7 +2,8 @@ import { z } from "@hono/zod-openapi";
 import type { OperationContract } from "../operation-contract.js";
 import { enumParam, isoDateParam, numberParam, tickerParam } from "../params.js";
 import { METRICS, TIMEFRAMES } from "../patterns/pattern-params.js";
-import { alertStatusFields, cancelledNowField, expiresInDaysParam, registrationFields, STATES_TEXT, watchIdParam, WEBHOOK_TEXT, webhookUrlParam } from "./alert-schemas.js";
+import { alertKindContracts } from "./alert-kind-contracts.js";
+import { alertStatusFields, expiresInDaysParam, STATES_TEXT, WEBHOOK_TEXT, webhookUrlParam } from "./alert-schemas.js";
 
 export const DEFAULT_MAX_SIMILARITY = 0.3;
 
@@ -41,13 +42,8 @@ const patternStatusFields = {
   triggered_similarity: z.number().nullable().openapi({ description: "The similarity that fired the alert" }),
 };
 
-const statusResponse = z.object(patternStatusFields).openapi("PatternAlertStatus");
-const cancelResponse = z.object({ ...patternStatusFields, ...cancelledNowField }).openapi("PatternAlertCancel");
-const registerResponse = z.object({ ...patternStatusFields, ...registrationFields }).openapi("PatternAlertRegistration");
-
-const ID = "8c2e4f6a0b1d3c5e7f9a1b2c3d4e5f60";
 const statusExample = {
-  watch_id: ID,
+  watch_id: "8c2e4f6a0b1d3c5e7f9a1b2c3d4e5f60",
   status: "active",
   ticker: "SPY",
   webhook_url: "https://hooks.example.com/precedent",
@@ -70,6 +66,16 @@ const statusExample = {
   triggered_similarity: null,
 };
 
+const pattern = alertKindContracts({
+  name: "Pattern",
+  prefix: "pattern_alert",
+  statusFields: patternStatusFields,
+  statusWhat: "the last similarity",
+  statusExample,
+  uncheckedFields: { last_similarity: null },
+});
+const registerResponse = pattern.registerResponse;
+
 export const patternAlertContract: OperationContract<typeof registerParams, typeof registerResponse> = {
   operationId: "pattern_alert",
   description:
@@ -81,37 +87,10 @@ export const patternAlertContract: OperationContract<typeof registerParams, type
   response: registerResponse,
   example: {
     params: { ticker: "SPY", ref_ticker: "QQQ", ref_start: "2024-10-01", ref_end: "2024-11-01", webhook_url: "https://hooks.example.com/precedent", max_similarity: 0.3, timeframe: "1d", metric: "l2" },
-    response: {
-      ...statusExample,
-      last_checked_at: null,
-      last_observed_bar: null,
-      last_similarity: null,
-      secret: "9b1f0c3e2d4a5b6c7d8e9f00112233445566778899aabbccddeeff0011223344",
-      status_url: `https://api.example.com/pattern_alert/status?watch_id=${ID}`,
-      cancel_url: `https://api.example.com/pattern_alert/cancel?watch_id=${ID}`,
-    },
+    response: pattern.registrationExample,
   },
   errors: ["UNKNOWN_TICKER", "NO_DATA", "RANGE_UNAVAILABLE", "UPSTREAM_UNAVAILABLE"],
 };
 
-const idParams = z.object({ watch_id: watchIdParam() });
-
-export const patternAlertStatusContract: OperationContract<typeof idParams, typeof statusResponse> = {
-  operationId: "pattern_alert_status",
-  description: `State of a pattern alert, the last similarity and every delivery attempt. Free. ${STATES_TEXT} An unknown watch_id is 404.`,
-  params: idParams,
-  response: statusResponse,
-  example: { params: { watch_id: ID }, response: statusExample },
-  errors: ["NOT_FOUND"],
-};
-
-export const patternAlertCancelContract: OperationContract<typeof idParams, typeof cancelResponse> = {
-  operationId: "pattern_alert_cancel",
-  description:
-    "Cancels an active pattern alert (active -> cancelled) and answers its status. Free. Cancelling twice, or an alert that already " +
-    "fired or expired, changes nothing and answers 200 with cancelled_now false. An unknown watch_id is 404.",
-  params: idParams,
-  response: cancelResponse,
-  example: { params: { watch_id: ID }, response: { ...statusExample, status: "cancelled", cancelled_now: true } },
-  errors: ["NOT_FOUND"],
-};
+export const patternAlertStatusContract = pattern.status;
+export const patternAlertCancelContract = pattern.cancel;

@@ -2,7 +2,8 @@ import { z } from "@hono/zod-openapi";
 import { PRICE_CONDITIONS } from "../../domain/alert.js";
 import type { OperationContract } from "../operation-contract.js";
 import { enumParam, numberParam, tickerParam } from "../params.js";
-import { alertStatusFields, cancelledNowField, expiresInDaysParam, registrationFields, STATES_TEXT, watchIdParam, WEBHOOK_TEXT, webhookUrlParam } from "./alert-schemas.js";
+import { alertKindContracts } from "./alert-kind-contracts.js";
+import { alertStatusFields, expiresInDaysParam, STATES_TEXT, WEBHOOK_TEXT, webhookUrlParam } from "./alert-schemas.js";
 
 const registerParams = z.object({
   ticker: tickerParam(),
@@ -26,13 +27,8 @@ const priceStatusFields = {
   triggered_value: z.number().nullable().openapi({ description: "The close (price_*) or 1-day change (change_pct_*) that fired the alert" }),
 };
 
-const statusResponse = z.object(priceStatusFields).openapi("PriceAlertStatus");
-const cancelResponse = z.object({ ...priceStatusFields, ...cancelledNowField }).openapi("PriceAlertCancel");
-const registerResponse = z.object({ ...priceStatusFields, ...registrationFields }).openapi("PriceAlertRegistration");
-
-const ID = "3f9a1c0e5b7d4a2f8e6c1b0a9d8e7f60";
 const statusExample = {
-  watch_id: ID,
+  watch_id: "3f9a1c0e5b7d4a2f8e6c1b0a9d8e7f60",
   status: "active",
   ticker: "AAPL",
   condition: "price_above" as const,
@@ -51,6 +47,16 @@ const statusExample = {
   attempts: [],
 };
 
+const price = alertKindContracts({
+  name: "Price",
+  prefix: "watch",
+  statusFields: priceStatusFields,
+  statusWhat: "the last check",
+  statusExample,
+  uncheckedFields: { last_price: null },
+});
+const registerResponse = price.registerResponse;
+
 export const watchRegisterContract: OperationContract<typeof registerParams, typeof registerResponse> = {
   operationId: "watch_register",
   description:
@@ -61,37 +67,10 @@ export const watchRegisterContract: OperationContract<typeof registerParams, typ
   response: registerResponse,
   example: {
     params: { ticker: "AAPL", condition: "price_above", threshold: 250, webhook_url: "https://hooks.example.com/precedent", expires_in_days: 30 },
-    response: {
-      ...statusExample,
-      last_checked_at: null,
-      last_observed_bar: null,
-      last_price: null,
-      secret: "9b1f0c3e2d4a5b6c7d8e9f00112233445566778899aabbccddeeff0011223344",
-      status_url: `https://api.example.com/watch/status?watch_id=${ID}`,
-      cancel_url: `https://api.example.com/watch/cancel?watch_id=${ID}`,
-    },
+    response: price.registrationExample,
   },
   errors: ["UNKNOWN_TICKER", "NO_DATA", "UPSTREAM_UNAVAILABLE"],
 };
 
-const idParams = z.object({ watch_id: watchIdParam() });
-
-export const watchStatusContract: OperationContract<typeof idParams, typeof statusResponse> = {
-  operationId: "watch_status",
-  description: `State of a price alert, the last check and every delivery attempt. Free. ${STATES_TEXT} An unknown watch_id is 404.`,
-  params: idParams,
-  response: statusResponse,
-  example: { params: { watch_id: ID }, response: statusExample },
-  errors: ["NOT_FOUND"],
-};
-
-export const watchCancelContract: OperationContract<typeof idParams, typeof cancelResponse> = {
-  operationId: "watch_cancel",
-  description:
-    "Cancels an active price alert (active -> cancelled) and answers its status. Free. Cancelling twice, or an alert that already " +
-    "fired or expired, changes nothing and answers 200 with cancelled_now false. An unknown watch_id is 404.",
-  params: idParams,
-  response: cancelResponse,
-  example: { params: { watch_id: ID }, response: { ...statusExample, status: "cancelled", cancelled_now: true } },
-  errors: ["NOT_FOUND"],
-};
+export const watchStatusContract = price.status;
+export const watchCancelContract = price.cancel;
