@@ -37,16 +37,7 @@ export class ArenaRounds {
   async open(round: NewRound): Promise<boolean> {
     const result = await this.db
       .insertInto("arena_rounds")
-      .values({
-        round_id: round.roundId,
-        coin: round.coin,
-        strike: round.strike,
-        strike_source: JSON.stringify(round.strikeSource),
-        opened_at_ms: round.openedAtMs,
-        lock_at_ms: round.lockAtMs,
-        deadline_ms: round.deadlineMs,
-        status: "pending",
-      })
+      .values({ ...roundColumns(round), strike_source: JSON.stringify(round.strikeSource), status: "pending" })
       .onConflict((oc) => oc.columns(["coin", "deadline_ms"]).doNothing())
       .executeTakeFirst();
     return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
@@ -60,22 +51,11 @@ export class ArenaRounds {
     const result = await this.db
       .insertInto("arena_rounds")
       .values({
-        round_id: round.roundId,
-        coin: round.coin,
-        strike: round.strike,
+        ...roundColumns(round),
         // The column holds where the strike came from: for an offline round, the stored bar.
         strike_source: JSON.stringify({ storedBar: round.storedBar }),
-        opened_at_ms: round.openedAtMs,
-        lock_at_ms: round.lockAtMs,
-        deadline_ms: round.deadlineMs,
         status: "settled",
-        outcome: s.outcome,
-        close: s.close,
-        request_url: s.requestUrl,
-        request_body: s.requestBody,
-        candle_json: s.candleJson,
-        response_body: s.responseBody,
-        settled_at_ms: s.settledAtMs,
+        ...settlementColumns(s),
       })
       .onConflict((oc) => oc.columns(["coin", "deadline_ms"]).doNothing())
       .executeTakeFirst();
@@ -163,15 +143,7 @@ export class ArenaRounds {
 
   /** Writes the settlement if the round is still pending; false when it was settled or voided already. */
   async settle(roundId: string, s: RoundSettlement): Promise<boolean> {
-    return this.finish(roundId, "settled", {
-      outcome: s.outcome,
-      close: s.close,
-      request_url: s.requestUrl,
-      request_body: s.requestBody,
-      candle_json: s.candleJson,
-      response_body: s.responseBody,
-      settled_at_ms: s.settledAtMs,
-    });
+    return this.finish(roundId, "settled", settlementColumns(s));
   }
 
   /** Voids the round (no score) with the request that failed to settle it, if one was made. */
@@ -252,5 +224,23 @@ function toRound(row: Selectable<ArenaRoundsTable> & { entrants: number | string
         : null,
     pendingReason: row.pending_reason,
     entrants: Number(row.entrants ?? 0),
+  };
+}
+
+/** The columns every round is opened with, whatever its source (the strike's source and the status differ). */
+function roundColumns(round: RoundCore) {
+  return { round_id: round.roundId, coin: round.coin, strike: round.strike, opened_at_ms: round.openedAtMs, lock_at_ms: round.lockAtMs, deadline_ms: round.deadlineMs };
+}
+
+/** The columns of a settlement, written by the settling node or at once for an offline round. */
+function settlementColumns(s: RoundSettlement) {
+  return {
+    outcome: s.outcome,
+    close: s.close,
+    request_url: s.requestUrl,
+    request_body: s.requestBody,
+    candle_json: s.candleJson,
+    response_body: s.responseBody,
+    settled_at_ms: s.settledAtMs,
   };
 }
