@@ -1,4 +1,5 @@
-import type { FiredSignal, SignalExit } from "../domain/trading-signal.js";
+import { formatBarTime } from "../domain/bar.js";
+import type { FiredSignal, SignalExit, SignalOutcome } from "../domain/trading-signal.js";
 import { horizonCloseIndex } from "./forward-distribution.js";
 import { lowerBound, type PriceSeries } from "./price-series.js";
 
@@ -57,4 +58,17 @@ export function scoreSignal(series: PriceSeries, signal: FiredSignal): ScoredOut
     }
   }
   return end("horizon", horizon, close);
+}
+
+/** A scored outcome as the signal log keeps it: the exit bar as its date, scored at `scoredAtMs`. */
+export function loggedOutcome(series: PriceSeries, outcome: Extract<ScoredOutcome, { kind: "scored" }>, scoredAtMs: number): SignalOutcome {
+  return {
+    exit: outcome.exit,
+    exitDate: formatBarTime(series.timesMs[outcome.exitIndex], "1d"),
+    exitPrice: outcome.exitPrice,
+    assetReturn: outcome.assetReturn,
+    signalReturn: outcome.signalReturn,
+    holdReturn: outcome.holdReturn,
+    scoredAtMs,
+  };
 }

@@ -5,7 +5,7 @@ import { horizonCloseIndex } from "./forward-distribution.js";
 import type { PriceSeries } from "./price-series.js";
 import { regimeLabel } from "./regime-label.js";
 import { decideAtBar, signalAt } from "./signal-decision.js";
-import { scoreSignal } from "./signal-outcome.js";
+import { loggedOutcome, scoreSignal } from "./signal-outcome.js";
 import { SIGNAL_REGIME_BARS, SIGNAL_WINDOW_BARS } from "./signal-rules.js";
 
 /**
@@ -56,16 +56,8 @@ export function replayStretch(series: PriceSeries, prepared: PreparedSeries, hor
       ...fired,
       status: "scored",
       pendingReason: null,
-      outcome: {
-        exit: outcome.exit,
-        exitDate: formatBarTime(series.timesMs[outcome.exitIndex], "1d"),
-        exitPrice: outcome.exitPrice,
-        assetReturn: outcome.assetReturn,
-        signalReturn: outcome.signalReturn,
-        holdReturn: outcome.holdReturn,
-        // A replay is scored when it is computed: the as-of time of the history it ran on.
-        scoredAtMs: series.timesMs[n - 1],
-      },
+      // A replay is scored when it is computed: the as-of time of the history it ran on.
+      outcome: loggedOutcome(series, outcome, series.timesMs[n - 1]),
     });
     t = horizonCloseIndex(series, t, horizonDays).index! + 1;
   }

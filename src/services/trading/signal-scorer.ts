@@ -1,6 +1,5 @@
 import type { Logger } from "pino";
-import { scoreSignal } from "../../analytics/signal-outcome.js";
-import { formatBarTime } from "../../domain/bar.js";
+import { loggedOutcome, scoreSignal } from "../../analytics/signal-outcome.js";
 import type { SignalRecord } from "../../domain/trading-signal.js";
 import type { SignalLog } from "../../storage/repos/signal-log.js";
 import type { SeriesCache } from "../market-data/series-cache.js";
@@ -61,15 +60,7 @@ export class SignalScorer {
         await this.log.markPending(s.id, outcome.reason);
         continue;
       }
-      const written = await this.log.score(s.id, {
-        exit: outcome.exit,
-        exitDate: formatBarTime(series.timesMs[outcome.exitIndex], "1d"),
-        exitPrice: outcome.exitPrice,
-        assetReturn: outcome.assetReturn,
-        signalReturn: outcome.signalReturn,
-        holdReturn: outcome.holdReturn,
-        scoredAtMs: nowMs,
-      });
+      const written = await this.log.score(s.id, loggedOutcome(series, outcome, nowMs));
       if (written) scored += 1;
     }
     return scored;
