@@ -76,6 +76,13 @@ export function parseJsonBody(upstream: string, text: string): unknown {
   }
 }
 
+/** A feed that answers 200 with a JSON body: any other status, an HTML page or garbage is upstream trouble (503). */
+export async function getJsonFeed(http: HttpClient, upstream: string, url: string, headers: Record<string, string>): Promise<unknown> {
+  const res = await getFeed(http, upstream, url, headers);
+  if (res.status !== 200) throw unexpectedStatus(upstream, res.status);
+  return parseJsonBody(upstream, res.text);
+}
+
 /** Validates only the fields we map; drift is reported naming the first field that moved. */
 export function parseMapped<S extends z.ZodType>(upstream: string, schema: S, value: unknown): z.infer<S> {
   const parsed = schema.safeParse(value);

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { HttpClient } from "../../http/http-client.js";
-import { BROWSER_USER_AGENT, feedHttpClient, getFeed, type FeedClientDeps, isoDay, parseJsonBody, parseMapped, unexpectedStatus } from "../feed-http.js";
+import { BROWSER_USER_AGENT, type FeedClientDeps, feedHttpClient, getJsonFeed, isoDay, parseMapped } from "../feed-http.js";
 import { FEAR_GREED_COMPONENTS, type FearGreed, type FearGreedComponent, type FearGreedProvider } from "../port.js";
 
 export const CNN_GRAPHDATA_URL = "https://production.dataviz.cnn.io/index/fearandgreed/graphdata";
@@ -69,13 +69,12 @@ export class CnnFearGreedProvider implements FearGreedProvider {
   }
 
   async fearGreed(): Promise<FearGreed> {
-    const res = await getFeed(this.http, UPSTREAM, CNN_GRAPHDATA_URL, {
+    const body = await getJsonFeed(this.http, UPSTREAM, CNN_GRAPHDATA_URL, {
       "User-Agent": BROWSER_USER_AGENT,
       Accept: "application/json",
       Referer: "https://edition.cnn.com/",
       Origin: "https://edition.cnn.com",
     });
-    if (res.status !== 200) throw unexpectedStatus(UPSTREAM, res.status);
-    return mapCnnGraphData(parseJsonBody(UPSTREAM, res.text));
+    return mapCnnGraphData(body);
   }
 }

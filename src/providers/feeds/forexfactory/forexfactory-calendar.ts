@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { HttpClient } from "../../http/http-client.js";
-import { BROWSER_USER_AGENT, feedHttpClient, getFeed, parseJsonBody, parseMapped, unexpectedStatus, type FeedClientDeps } from "../feed-http.js";
+import { BROWSER_USER_AGENT, type FeedClientDeps, feedHttpClient, getJsonFeed, parseMapped } from "../feed-http.js";
 import { ECON_IMPORTANCE } from "../../../domain/feed-vocabulary.js";
 import type { EconEvent, EconomicCalendarProvider } from "../port.js";
 
@@ -43,8 +43,6 @@ export class ForexFactoryCalendarProvider implements EconomicCalendarProvider {
   }
 
   async thisWeek(): Promise<EconEvent[]> {
-    const res = await getFeed(this.http, UPSTREAM, FOREXFACTORY_THIS_WEEK_URL, { "User-Agent": BROWSER_USER_AGENT, Accept: "application/json" });
-    if (res.status !== 200) throw unexpectedStatus(UPSTREAM, res.status);
-    return mapForexFactoryWeek(parseJsonBody(UPSTREAM, res.text));
+    return mapForexFactoryWeek(await getJsonFeed(this.http, UPSTREAM, FOREXFACTORY_THIS_WEEK_URL, { "User-Agent": BROWSER_USER_AGENT, Accept: "application/json" }));
   }
 }

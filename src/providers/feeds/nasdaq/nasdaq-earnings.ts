@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { AppError } from "../../../domain/app-error.js";
 import type { HttpClient } from "../../http/http-client.js";
-import { BROWSER_USER_AGENT, feedHttpClient, getFeed, parseJsonBody, parseMapped, unexpectedStatus, type FeedClientDeps } from "../feed-http.js";
+import { BROWSER_USER_AGENT, type FeedClientDeps, feedHttpClient, getJsonFeed, parseMapped } from "../feed-http.js";
 import type { EarningsCalendarProvider, EarningsRow } from "../port.js";
 import { parseCount, parseMoney, parseUsDate } from "./nasdaq-values.js";
 import { ownValue } from "../../../domain/own-value.js";
@@ -63,13 +63,12 @@ export class NasdaqEarningsProvider implements EarningsCalendarProvider {
   }
 
   async onDate(date: string): Promise<EarningsRow[]> {
-    const res = await getFeed(this.http, UPSTREAM, `${NASDAQ_EARNINGS_URL}?date=${date}`, {
+    const body = await getJsonFeed(this.http, UPSTREAM, `${NASDAQ_EARNINGS_URL}?date=${date}`, {
       "User-Agent": BROWSER_USER_AGENT,
       Accept: "application/json, text/plain, */*",
       Origin: "https://www.nasdaq.com",
       Referer: "https://www.nasdaq.com/",
     });
-    if (res.status !== 200) throw unexpectedStatus(UPSTREAM, res.status);
-    return mapNasdaqEarnings(parseJsonBody(UPSTREAM, res.text));
+    return mapNasdaqEarnings(body);
   }
 }

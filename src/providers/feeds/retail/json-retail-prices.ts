@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { HttpClient } from "../../http/http-client.js";
-import { feedHttpClient, getFeed, parseJsonBody, parseMapped, unexpectedStatus, type FeedClientDeps } from "../feed-http.js";
+import { type FeedClientDeps, feedHttpClient, getJsonFeed, parseMapped } from "../feed-http.js";
 import type { RetailPriceProvider, RetailSnapshot } from "../port.js";
 
 const UPSTREAM = "retail hardware price source";
@@ -38,8 +38,6 @@ export class JsonRetailPriceProvider implements RetailPriceProvider {
   }
 
   async snapshot(): Promise<RetailSnapshot> {
-    const res = await getFeed(this.http, UPSTREAM, this.url, { Accept: "application/json" });
-    if (res.status !== 200) throw unexpectedStatus(UPSTREAM, res.status);
-    return mapRetailSnapshot(parseJsonBody(UPSTREAM, res.text));
+    return mapRetailSnapshot(await getJsonFeed(this.http, UPSTREAM, this.url, { Accept: "application/json" }));
   }
 }
