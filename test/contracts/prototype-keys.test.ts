@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startPaidService, type PaidService } from "../support/paid-routes.js";
+import { describe, expect, it } from "vitest";
 import { queryOf } from "../support/query-of.js";
+import { answerOperation, OFFLINE_FEED_PATHS, routeWalkService, type WalkedOperation } from "../support/route-walk.js";
 import { SHARED_PRESENT } from "../support/shared-paths.js";
 
 /*
@@ -12,43 +12,15 @@ import { SHARED_PRESENT } from "../support/shared-paths.js";
 
 const INHERITED_NAMES = ["constructor", "__proto__", "toString", "hasOwnProperty", "valueOf", "__defineGetter__"];
 
-/**
- * Offline, feed routes answer 503 UPSTREAM_UNAVAILABLE for what nothing is stored under, and routes whose source
- * is not configured here (a trading account) answer it for their documented example too: the upstream's state,
- * not a crash.
- */
-const OFFLINE_FEED_PATHS = new Set(["/get_fear_greed", "/get_earnings_calendar", "/get_economic_calendar", "/search_preprints", "/get_fundamentals", "/get_options_chain", "/get_trends", "/get_hardware_prices", "/earnings_surprise", "/api/earnings-surprise"]);
-
-type Parameter = { name: string; schema?: { type?: string } };
-type OperationDoc = { parameters?: Parameter[]; requestBody?: { content: { "application/json": { example?: Record<string, unknown> } } }; "x-payment-info"?: { price?: { mode?: string } } };
-
 describe.skipIf(!SHARED_PRESENT)("inherited member names as values and keys never cause a 5xx", () => {
-  let paid: PaidService;
-  beforeAll(async () => {
-    paid = await startPaidService();
-    // Campaigns bought at the example's budget with odd but valid titles: room for them beside every other route.
-    await paid.service.embedded!.mintUsdc(paid.payer.account.address, 500_000_000n);
-  });
-  afterAll(async () => {
-    await paid?.service.close();
-  });
-
-  /** The answer to a call, paid for when the route is paid (a dynamic route is quoted from its parameters first). */
-  async function answer(path: string, op: OperationDoc, query: string, body?: string): Promise<Response> {
-    const url = `${path}?${query}`;
-    const init = { method: "POST", ...(body === undefined ? {} : { body, headers: { "content-type": "application/json" } }) };
-    if (op["x-payment-info"] === undefined) return paid.service.app.request(url, init);
-    const dynamic = op["x-payment-info"].price?.mode === "dynamic";
-    const quote = dynamic ? await paid.service.app.request(url, init) : undefined;
-    if (quote !== undefined && quote.status !== 402) return quote;
-    const signature = await paid.payer.paymentFor(dynamic ? url : path, "POST", body === undefined ? {} : { body, headers: { "content-type": "application/json" } });
-    return paid.service.app.request(url, { ...init, headers: { ...(init.headers ?? {}), "PAYMENT-SIGNATURE": signature } });
-  }
+  const paid = routeWalkService();
 
   it("every string parameter of every route, and every route's body keys", async () => {
-    const doc = (await (await paid.service.app.request("/openapi.json")).json()) as { paths: Record<string, Record<string, OperationDoc>> };
+    const doc = (await (await paid().service.app.request("/openapi.json")).json()) as { paths: Record<string, Record<string, WalkedOperation>> };
     const failures: string[] = [];
     let calls = 0;
+    // Routes whose source is not configured here (a trading account) answer 503 for their documented example too:
+    // the upstream's state, not a crash.
     const unavailable = new Set(OFFLINE_FEED_PATHS);
     const check = async (res: Response, path: string, what: string) => {
       calls += 1;
@@ -60,19 +32,19 @@ describe.skipIf(!SHARED_PRESENT)("inherited member names as values and keys neve
       const op = methods.post ?? methods.get;
       if (op === undefined) continue;
       const example = op.requestBody?.content["application/json"].example ?? {};
-      const baseline = await answer(path, op, new URLSearchParams(queryOf(example)).toString());
+      const baseline = await answerOperation(paid(), path, op, new URLSearchParams(queryOf(example)).toString());
       if (baseline.status === 503 && (await baseline.text()).includes("UPSTREAM_UNAVAILABLE")) unavailable.add(path);
       for (const { name, schema } of op.parameters ?? []) {
         if (schema?.type !== "string") continue;
         for (const value of INHERITED_NAMES) {
           const params = new URLSearchParams(queryOf(example));
           params.set(name, value);
-          await check(await answer(path, op, params.toString()), path, `${name}=${value}`);
+          await check(await answerOperation(paid(), path, op, params.toString()), path, `${name}=${value}`);
         }
       }
       // The inherited names as parameter names, in a JSON body beside the example's parameters.
       const body = `{${INHERITED_NAMES.map((n) => `"${n}": "x"`).join(", ")}}`;
-      await check(await answer(path, op, new URLSearchParams(queryOf(example)).toString(), body), path, `body ${body}`);
+      await check(await answerOperation(paid(), path, op, new URLSearchParams(queryOf(example)).toString(), body), path, `body ${body}`);
     }
     expect(calls).toBeGreaterThan(500);
     expect(failures).toEqual([]);
