@@ -30,14 +30,22 @@ export class ForecastReplay {
     readonly routes: readonly ReplayedRoute[],
   ) {}
 
-  /** Replays every ticker (or `options.tickers`) and route until done or the budget is spent. */
-  async run(options: { budgetMs: number; nowMs: () => number; logger: Logger; signal?: AbortSignal; tickers?: readonly string[] }): Promise<ReplayReport> {
+  /** Replays every ticker and route (or only `options.tickers`, `options.routes`) until done or the budget is spent. */
+  async run(options: {
+    budgetMs: number;
+    nowMs: () => number;
+    logger: Logger;
+    signal?: AbortSignal;
+    tickers?: readonly string[];
+    routes?: readonly string[];
+  }): Promise<ReplayReport> {
     const report: ReplayReport = { tickers: 0, decisions: 0, rows: 0, complete: true };
     const deadline = options.nowMs() + options.budgetMs;
     const tickers = options.tickers ?? this.tickers;
     const routeTickers = (route: ReplayedRoute) => (route.only === undefined ? tickers : route.only.filter((t) => options.tickers === undefined || tickers.includes(t)));
     const seen = new Set<string>();
     for (const route of this.routes) {
+      if (options.routes !== undefined && !options.routes.includes(route.route)) continue;
       for (const ticker of routeTickers(route)) {
         const inputs = await this.histories([ticker, ...route.companions(ticker)], route.route, options.logger);
         if (inputs === null) continue;
