@@ -4,7 +4,9 @@ import { formatBarTime } from "../../domain/bar.js";
 import type { ForecastClaim } from "../../domain/forecast-claim.js";
 import type { SearchRunner } from "../patterns/search-job.js";
 import type { DailyHistory, ForecastRecorder } from "./forecast-recorder.js";
-import type { ReplayedRoute } from "./replay-routes.js";
+import type { ReplayDecision, ReplayedRoute } from "./replay-routes.js";
+
+const claimsOf = (decisions: readonly ReplayDecision[]) => decisions.flatMap((d) => d.claims ?? []);
 
 export interface ReplayReport {
   tickers: number;
@@ -21,6 +23,14 @@ export interface ReplayReport {
  * not recomputed, so a run that hit its time budget, or a history that grew, continues where the log stops.
  */
 export class ForecastReplay {
+  /**
+   * Decisions this process has made and logged, by route, series and decision date. The log's as-of dates cannot
+   * tell them all: a decision a live call would have been refused at (a gap, too short a history; /macro_analog
+   * before gold's history starts) logs nothing, and /macro_analog dates its rows by the last date the four series
+   * share; without this, every run would compute those again.
+   */
+  private readonly decided = new Set<string>();
+
   constructor(
     private readonly recorder: ForecastRecorder,
     private readonly alreadyLogged: (route: string, series: string) => Promise<Set<string>>,
@@ -53,12 +63,15 @@ export class ForecastReplay {
         seen.add(ticker);
         const [series] = inputs;
         const logged = await this.alreadyLogged(route.route, series.ticker);
-        const todo = route.decisionBars(series).filter((t) => !logged.has(formatBarTime(series.timesMs[t], "1d")));
+        const asOf = (t: number) => formatBarTime(series.timesMs[t], "1d");
+        const decidedKey = (t: number) => `${route.route}|${series.ticker}|${asOf(t)}`;
+        const todo = route.decisionBars(series).filter((t) => !logged.has(asOf(t)) && !this.decided.has(decidedKey(t)));
         for (let i = 0; i < todo.length; i += route.perTask) {
           if (options.signal?.aborted === true || options.nowMs() > deadline) return { ...report, complete: false };
           const bars = todo.slice(i, i + route.perTask);
           report.decisions += bars.length;
-          report.rows += await this.recorder.record(await this.decide(inputs, route, bars), { source: "replay", responseSha256: null });
+          report.rows += await this.recorder.record(claimsOf(await this.decisions(inputs, route, bars)), { source: "replay", responseSha256: null });
+          for (const t of bars) this.decided.add(decidedKey(t));
         }
       }
     }
@@ -77,7 +90,11 @@ export class ForecastReplay {
 
   /** The claims of a route's decisions at these bars of the first history (the rest its companions), computed on the search workers. */
   async decide(inputs: readonly PriceSeries[], route: ReplayedRoute, bars: readonly number[]): Promise<ForecastClaim[]> {
-    const decisions = await this.runner.compute("forecastReplay", inputs, { route: route.route, bars });
-    return decisions.flatMap((d) => d.claims ?? []);
+    return claimsOf(await this.decisions(inputs, route, bars));
+  }
+
+  /** A route's decisions at these bars, computed on the search workers. */
+  private decisions(inputs: readonly PriceSeries[], route: ReplayedRoute, bars: readonly number[]): Promise<ReplayDecision[]> {
+    return this.runner.compute("forecastReplay", inputs, { route: route.route, bars });
   }
 }
