@@ -117,8 +117,9 @@ export const UNGENERATED_EXAMPLES: readonly UngeneratedExample[] = [
     operations: ["api_track_record"],
     file: "src/contracts/track-record/track-record.example.json",
     reason:
-      "a fresh node's record is empty until its replay has run (about 6 minutes of worker time); the example is the replayed " +
-      "record of the 17 offline histories as a node answers it after its replay; test/track-record checks the record against its rows",
+      "a fresh node's record is empty until its replay has run (about 18 minutes of worker time); the example is the replayed " +
+      "record of the 17 offline histories as a node answers it after its replay (npm run bench:forecast-replay -- --save); " +
+      "test/track-record checks the record against its rows",
   },
   { operations: ["api"], reason: "built by the route from the routes it serves, as its answer is" },
   { operations: ["api_ads_rate_card"], reason: "rateCardBody(), the function the route answers with" },

@@ -8,8 +8,8 @@ export const REPLAY_BUDGET_MS = 5 * 60_000;
 
 /**
  * Fills the replayed record (services/track-record/forecast-replay.ts) at start and every 15 minutes, each run
- * within REPLAY_BUDGET_MS of worker time and continuing where the log stops (the 17 offline histories take about
- * 6 minutes of one worker, so two runs; afterwards a run only adds the decision bars a grown history brings), and
+ * within REPLAY_BUDGET_MS of worker time and continuing where the log stops (every route over the 17 offline histories
+ * takes about 18 minutes of one worker, so four runs; afterwards a run only adds the decision bars a grown history brings), and
  * scores what it added at once.
  */
 export function forecastReplayJob(replay: ForecastReplay, scorer: ForecastScorer, budgetMs = REPLAY_BUDGET_MS): RecurringJob {

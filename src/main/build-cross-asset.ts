@@ -20,6 +20,16 @@ export interface CrossAssetOptions {
   equityProxy?: string;
 }
 
+/** The four series /macro_analog reads (the forecast replay reads the same). */
+export function macroSymbolsOf(config: Readonly<Config>, options: CrossAssetOptions = {}): MacroSymbols {
+  return {
+    volatility: "^VIX",
+    yield_10y: "^TNX",
+    equity: options.equityProxy ?? (config.marketDataDir === undefined ? LIVE_EQUITY_PROXY : OFFLINE_EQUITY_PROXY),
+    gold: "GC=F",
+  };
+}
+
 /**
  * The cross-asset routes (/playbook, /macro_analog, /correlation_matrix).
  */
@@ -28,13 +38,7 @@ export function buildCrossAsset(
   options: CrossAssetOptions = {},
 ): { routes: RouteModule[] } {
   const { patterns, config } = deps;
-  const offlineDir = config.marketDataDir;
-  const symbols: MacroSymbols = {
-    volatility: "^VIX",
-    yield_10y: "^TNX",
-    equity: options.equityProxy ?? (offlineDir === undefined ? LIVE_EQUITY_PROXY : OFFLINE_EQUITY_PROXY),
-    gold: "GC=F",
-  };
+  const symbols = macroSymbolsOf(config, options);
   return {
     routes: [
       playbookRoute(new PlaybookService(patterns.service, patterns.seriesCache, patterns.runner)),

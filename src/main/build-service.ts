@@ -40,7 +40,7 @@ import type { Resolve } from "../providers/http/safe-outbound-client.js";
 import { buildAds } from "./build-ads.js";
 import { buildAlerts } from "./build-alerts.js";
 import { buildArena, type ArenaOverrides } from "./build-arena.js";
-import { buildCrossAsset } from "./build-cross-asset.js";
+import { buildCrossAsset, macroSymbolsOf } from "./build-cross-asset.js";
 import { buildDemand } from "./build-demand.js";
 import type { FigureNoise } from "../services/demand/figure-noise.js";
 import type { DemandSources } from "../services/demand/demand-sources.js";
@@ -204,7 +204,7 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
   operations.push(...buildCrossAsset({ marketData, patterns, clock, config }).routes);
   operations.push(...buildForecasts({ marketData, patterns, clock }).routes);
   operations.push(...buildPortfolio({ marketData, patterns, clock, marketDataDir: config.marketDataDir }).routes);
-  const trackRecord = buildTrackRecord({ config, database, patterns, clock, jobs, logger, replayTickers: UNIVERSE_ALL.symbols });
+  const trackRecord = buildTrackRecord({ config, database, patterns, clock, jobs, logger, replayTickers: UNIVERSE_ALL.symbols, macroSymbols: macroSymbolsOf(config) });
   operations.push(...trackRecord.routes);
   operations.push(...buildTrading({ config, overrides: options.feeds, database, patterns, clock, jobs, callRoute: inProcessRouteCaller(() => operations) }).routes);
   const alerts = await buildAlerts({ config, database, marketData, patterns, signer, jobs, clock, alertSecretKey: keys.alertSecretKey, resolve: options.outboundResolve });

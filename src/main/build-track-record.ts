@@ -1,4 +1,5 @@
 import type { Logger } from "pino";
+import type { MacroSymbols } from "../analytics/macro-periods.js";
 import type { Config } from "../config/config.js";
 import type { Clock } from "../domain/clock.js";
 import type { RouteModule } from "../http/route-module.js";
@@ -8,6 +9,7 @@ import { forecastScoringJob } from "../jobs/forecast-scoring.js";
 import type { JobRunner } from "../jobs/job-runner.js";
 import { ForecastRecorder } from "../services/track-record/forecast-recorder.js";
 import { ForecastReplay } from "../services/track-record/forecast-replay.js";
+import { replayedRoutes } from "../services/track-record/replay-routes.js";
 import { ForecastScorer } from "../services/track-record/forecast-scorer.js";
 import { TrackRecordService } from "../services/track-record/track-record-service.js";
 import type { Database } from "../storage/create-database.js";
@@ -23,6 +25,8 @@ export interface TrackRecordDeps {
   logger: Logger;
   /** The histories the replay runs over (the `universe=all` list). */
   replayTickers: readonly string[];
+  /** The four series /macro_analog reads (build-cross-asset.ts), replayed as that route reads them. */
+  macroSymbols: MacroSymbols;
 }
 
 export interface TrackRecordParts {
@@ -43,9 +47,10 @@ export function buildTrackRecord(deps: TrackRecordDeps): TrackRecordParts {
   const history = async (ticker: string) => (await deps.patterns.seriesCache.load(ticker, "1d")).series;
   const recorder = new ForecastRecorder(log, history, deps.clock, deps.logger);
   const scorer = new ForecastScorer(log, history);
-  const replay = new ForecastReplay(recorder, (route, series) => log.asOfDates("replay", route, series), history, deps.patterns.runner, deps.replayTickers);
+  const routes = replayedRoutes(deps.macroSymbols);
+  const replay = new ForecastReplay(recorder, (route, series) => log.asOfDates("replay", route, series), history, deps.patterns.runner, deps.replayTickers, routes);
   deps.jobs.register(forecastScoringJob(scorer));
   deps.jobs.register(forecastReplayJob(replay, scorer));
   const priceSource = deps.config.marketDataDir === undefined ? "yahoo" : "offline";
-  return { routes: [trackRecordRoute(new TrackRecordService(log, deps.clock, priceSource))], recorder, scorer, replay };
+  return { routes: [trackRecordRoute(new TrackRecordService(log, deps.clock, priceSource), routes)], recorder, scorer, replay };
 }

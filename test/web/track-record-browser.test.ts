@@ -30,9 +30,17 @@ describe.skipIf(!SHARED_PRESENT || !chromiumAvailable())("/track-record in headl
     expect(response?.status()).toBe(200);
     await page.waitForFunction(`document.querySelectorAll("#replay-table tr").length > 1`);
     const rows = await page.locator("#replay-table tr").allTextContents();
-    expect(rows.length).toBe(5); // the header and api_backtest, regime_detection at 7 and 30 days
+    // The header and every replayed route at each of its horizons (a coin: not /macro_analog, the equity index's).
+    expect(rows.length).toBe(14);
     expect(rows[1]).toContain("api_backtest");
     expect(rows[1]).toMatch(/vs 80\.0%/);
+    for (const route of ["forward_distribution", "get_patterns", "pattern_backtest", "playbook", "position_size", "regime_detection", "trading_signal"]) {
+      expect(rows.some((row) => row.startsWith(route)), route).toBe(true);
+    }
+    // Every replayed route with its defaults and decision dates, /macro_analog included.
+    const routes = await page.locator("#replay-routes tr").allTextContents();
+    expect(routes.length).toBe(10);
+    expect(routes.some((row) => row.startsWith("macro_analog") && row.includes("lookback_days=20"))).toBe(true);
     expect(await page.locator("#replay-label").textContent()).toMatch(/^REPLAY/);
     expect(await page.locator("#live-summary").textContent()).toBe("No forecast has been sold on this node yet.");
     await page.waitForLoadState("networkidle");

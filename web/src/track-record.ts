@@ -31,9 +31,14 @@ interface Group {
   calibration: { low: number; high: number; n: number; mean_p: number | null; observed: number | null }[];
   volatility: { n: number; analogs_log_error: number | null; trailing_log_error: number | null };
 }
+interface ReplayedRoute {
+  route: string;
+  inputs: Record<string, unknown>;
+  decisions: string;
+}
 interface TrackRecord {
   live: { rows: number; groups: Group[] };
-  replay: { label: string; rows: number; groups: Group[] };
+  replay: { label: string; rows: number; groups: Group[]; routes: ReplayedRoute[] };
   method: string;
 }
 
@@ -65,6 +70,23 @@ function fillTable(table: HTMLElement, groups: readonly Group[]): void {
   const rows = groups.map((g) => {
     const tr = document.createElement("tr");
     for (const [, cell] of COLUMNS) tr.append(Object.assign(document.createElement("td"), { textContent: cell(g) }));
+    return tr;
+  });
+  table.replaceChildren(head, ...rows);
+}
+
+/** The replayed routes: each one's default query and decision dates, and how many of its forecasts are scored. */
+function fillRoutes(table: HTMLElement, routes: readonly ReplayedRoute[], groups: readonly Group[]): void {
+  const cell = (text: string) => Object.assign(document.createElement("td"), { textContent: text });
+  const head = document.createElement("tr");
+  for (const name of ["Route", "Scored", "Decisions", "Parameters"]) head.append(Object.assign(document.createElement("th"), { textContent: name }));
+  const rows = routes.map((r) => {
+    const scored = groups.filter((g) => g.route === r.route).reduce((sum, g) => sum + g.scored, 0);
+    const parameters = Object.entries(r.inputs)
+      .map(([key, value]) => `${key}=${Array.isArray(value) ? value.join(",") : String(value)}`)
+      .join(" ");
+    const tr = document.createElement("tr");
+    tr.append(cell(r.route), cell(String(scored)), cell(r.decisions), cell(parameters));
     return tr;
   });
   table.replaceChildren(head, ...rows);
@@ -124,6 +146,7 @@ async function main(): Promise<void> {
     fillTable($("live-table"), record.live.groups);
     $("replay-label").textContent = `${record.replay.label}. ${record.replay.rows} replayed forecasts.`;
     fillTable($("replay-table"), record.replay.groups);
+    fillRoutes($("replay-routes"), record.replay.routes, record.replay.groups);
     drawCoverage(record.replay.groups);
     drawCalibration(record.replay.groups);
     $("method").textContent = record.method;

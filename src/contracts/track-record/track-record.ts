@@ -108,7 +108,7 @@ const response = z
         rows: z.number().int(),
         decision_every_bars: z.number().int(),
         first_decision_bar: z.number().int(),
-        routes: z.array(z.object({ route: z.string(), inputs: z.record(z.string(), z.unknown()) })),
+        routes: z.array(z.object({ route: z.string(), inputs: z.record(z.string(), z.unknown()), decisions: z.string() })),
         groups: z.array(Group),
       })
       .openapi({ description: "A walk-forward replay of the same code over the stored history: not a record of sales" }),

@@ -1,5 +1,5 @@
 import type { ForecastClaim } from "../../domain/forecast-claim.js";
-import { claimOf } from "../../services/track-record/forecast-claims.js";
+import { claimOf, macroOutcomeKind, signalClaim, sizedClaim } from "../../services/track-record/forecast-claims.js";
 import { dayBefore, wireFigures, type WireEvidence, type WireStats } from "./wire-figures.js";
 import { ownValue } from "../../domain/own-value.js";
 
@@ -33,15 +33,7 @@ const regime: ClaimExtractor = (params, body) =>
 const positionSize: ClaimExtractor = (params, body) => {
   const d = body.distribution as HorizonRow;
   const claim = claimOf({ route: "position_size", series: body.ticker, inputs: params, asOfDate: body.window.last_date, horizon: d.horizon_days }, wireFigures(d, d));
-  const low = body.expected_return_low as number | null;
-  const high = body.expected_return_high as number | null;
-  return [
-    {
-      ...claim,
-      mean: body.expected_return ?? claim.mean,
-      meanInterval: low === null || high === null ? null : { low, high, level: d.mean_ci.level },
-    },
-  ];
+  return [sizedClaim(claim, body.expected_return, { low: body.expected_return_low, high: body.expected_return_high, level: d.mean_ci.level })];
 };
 
 /** Every trigger whose outcome is still unknown is a signal: the distribution of past triggers over forward_days bars. */
@@ -76,7 +68,7 @@ const macroAnalog: ClaimExtractor = (params, body) => {
             inputs: params,
             asOfDate: body.current.end_date,
             horizon: row.horizon_days as number,
-            outcomeKind: role === "yield_10y" ? "change" : "return",
+            outcomeKind: macroOutcomeKind(role),
           },
           wireFigures(ownValue(row, role) as WireEvidence),
         ),
@@ -87,11 +79,20 @@ const macroAnalog: ClaimExtractor = (params, body) => {
 /** A trading signal as /trading/signal answers it (and each setup of /trading/scan): its side, the analogs' distribution. */
 function tradingSignalClaim(route: string, params: Record<string, unknown>, signal: any): ForecastClaim {
   const r = signal.expected_return;
-  const claim = claimOf(
-    { route, series: signal.ticker, inputs: { ...params, rule_version: signal.rule_version }, asOfDate: signal.as_of_date, horizon: signal.horizon_days },
-    { mean: r.mean, p10: r.p10, p50: r.median, p90: r.p90, n: r.n, std: signal.components.analog.std, hitRate: null, meanCi: null, baselineMean: null, baselineHitRate: null },
-  );
-  return { ...claim, direction: signal.direction, nIndependent: r.n_independent };
+  return signalClaim(route, params, {
+    ticker: signal.ticker,
+    asOfDate: signal.as_of_date,
+    horizonDays: signal.horizon_days,
+    ruleVersion: signal.rule_version,
+    direction: signal.direction,
+    mean: r.mean,
+    p10: r.p10,
+    p50: r.median,
+    p90: r.p90,
+    n: r.n,
+    nIndependent: r.n_independent,
+    std: signal.components.analog.std,
+  });
 }
 
 const tradingSignal: ClaimExtractor = (params, body) => [tradingSignalClaim("trading_signal", params, body)];

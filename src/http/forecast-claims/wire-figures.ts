@@ -18,13 +18,13 @@ export interface WireStats {
   p50?: number | null;
   median?: number | null;
   p90?: number | null;
-  /** The outcomes themselves (the playbook lists them): their spread when no std is published. */
-  returns?: readonly number[];
+  /** The outcomes themselves (the playbook lists them, null where history cannot tell): their spread when no std is published. */
+  returns?: readonly (number | null)[];
 }
 
 /** One horizon's figures from its wire evidence and whatever distribution figures the route published. */
 export function wireFigures(evidence: WireEvidence, stats: WireStats = {}): HorizonFigures {
-  const returns = stats.returns;
+  const returns = stats.returns?.filter((r): r is number => r !== null);
   const std = stats.std ?? (returns !== undefined && returns.length >= 2 ? sampleStd(returns) : null);
   return {
     n: stats.n ?? returns?.length ?? evidence.mean_ci.n_independent,

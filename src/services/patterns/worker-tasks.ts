@@ -24,7 +24,7 @@ import { replayStretch } from "../../analytics/signal-replay.js";
 import type { ProfileBacktestOptions } from "../../analytics/walk-forward-backtest.js";
 import type { PreparedSeries } from "../../core/prepared-series.js";
 import type { WindowMatch } from "../../core/select-matches.js";
-import { replayDecisions, type ReplayTaskArgs } from "../track-record/replay-figures.js";
+import { replayDecisions, type ReplayTaskArgs } from "../track-record/replay-routes.js";
 import { decomposeHistories, type FactorInputs } from "../portfolio/factor-computation.js";
 import { HighsSolverLoader } from "../portfolio/highs-qp-solver.js";
 import { optimizeHistories, type OptimizeInputs } from "../portfolio/optimize-computation.js";
@@ -79,8 +79,8 @@ export const WORKER_TASKS = {
     const byTicker = new Map(inputs.map((one) => [one.series.ticker, one.series] as const));
     return compareWithBaselines(args.records, (ticker) => byTicker.get(ticker) ?? null);
   },
-  /** The forecast log's walk-forward replay: a route's causal forecasts at several decision bars (track-record/replay-figures.ts). */
-  forecastReplay: ([one]: readonly TaskSeries[], args: ReplayTaskArgs) => replayDecisions(one.series, one.prepared, args),
+  /** The forecast log's walk-forward replay: a route's forecasts at several decision bars, from bars up to each (track-record/replay-routes.ts). */
+  forecastReplay: (inputs: readonly TaskSeries[], args: ReplayTaskArgs) => replayDecisions(inputs, args),
 } satisfies Record<string, (inputs: readonly TaskSeries[], args: never) => unknown>;
 
 export type WorkerTasks = typeof WORKER_TASKS;

@@ -66,3 +66,40 @@ export function claimOf(identity: ClaimIdentity, f: HorizonFigures): ForecastCla
     nIndependent: f.meanCi?.nIndependent ?? null,
   };
 }
+
+/**
+ * A sized forecast (/position_size): the claim of its horizon with the point forecast replaced by the expected
+ * return rescaled to the query's risk and its interval (null when withheld).
+ */
+export function sizedClaim(claim: ForecastClaim, expectedReturn: number | null, interval: { low: number | null; high: number | null; level: number }): ForecastClaim {
+  const { low, high, level } = interval;
+  return { ...claim, mean: expectedReturn ?? claim.mean, meanInterval: low === null || high === null ? null : { low, high, level } };
+}
+
+/** What a trading signal claims (/trading/signal and each setup of /trading/scan): its side and its analogs' distribution. */
+export interface SignalFigures {
+  ticker: string;
+  asOfDate: string;
+  horizonDays: number;
+  ruleVersion: number;
+  direction: "long" | "short" | "flat";
+  mean: number | null;
+  p10: number | null;
+  p50: number | null;
+  p90: number | null;
+  n: number;
+  nIndependent: number;
+  std: number | null;
+}
+
+/** A trading signal's claim: the rules version is among the inputs, so a new version is a new forecast. */
+export function signalClaim(route: string, params: Record<string, unknown>, s: SignalFigures): ForecastClaim {
+  const claim = claimOf(
+    { route, series: s.ticker, inputs: { ...params, rule_version: s.ruleVersion }, asOfDate: s.asOfDate, horizon: s.horizonDays },
+    { mean: s.mean, p10: s.p10, p50: s.p50, p90: s.p90, n: s.n, std: s.std, hitRate: null, meanCi: null, baselineMean: null, baselineHitRate: null },
+  );
+  return { ...claim, direction: s.direction, nIndependent: s.nIndependent };
+}
+
+/** The 10-year yield's outcomes are changes in percentage points; every other macro series' are returns. */
+export const macroOutcomeKind = (role: string): ForecastClaim["outcomeKind"] => (role === "yield_10y" ? "change" : "return");

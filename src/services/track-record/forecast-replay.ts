@@ -3,41 +3,10 @@ import type { PriceSeries } from "../../analytics/price-series.js";
 import { formatBarTime } from "../../domain/bar.js";
 import type { ForecastClaim } from "../../domain/forecast-claim.js";
 import type { SearchRunner } from "../patterns/search-job.js";
-import { claimOf } from "./forecast-claims.js";
 import type { DailyHistory, ForecastRecorder } from "./forecast-recorder.js";
+import type { ReplayDecision, ReplayedRoute } from "./replay-routes.js";
 
-/** Trading days between decisions: about one a month. */
-export const REPLAY_EVERY_BARS = 21;
-/** The first decision needs this many bars before it (about two years), besides the route's own minimum. */
-export const REPLAY_FIRST_BAR = 504;
-/** Decisions per worker task: a task of well under a second, so other routes' jobs get a worker in between. */
-const DECISIONS_PER_TASK = 20;
-
-/** A route replayed: its name in the log, the query it makes, and its parameters as a live call would send them. */
-export interface ReplayedRoute {
-  route: string;
-  lookbackBars: number;
-  k: number;
-  horizonsDays: readonly number[];
-  inputs: (ticker: string) => Record<string, unknown>;
-}
-
-/**
- * The replayed routes: the two that forecast a ticker's latest shape with their defaults (api_backtest: the last
- * 20 bars, 30 analogs, 7 and 30 days, which is also /forward_distribution's causal forecast of that window;
- * regime_detection: the last 60 bars, its 3 analogs). Routes that need a caller's window or peers are not replayed.
- */
-export const REPLAYED_ROUTES: readonly ReplayedRoute[] = [
-  { route: "api_backtest", lookbackBars: 20, k: 30, horizonsDays: [7, 30], inputs: (ticker) => ({ ticker, lookback: 20, k: 30, horizon_days: [7, 30], metric: "l2" }) },
-  { route: "regime_detection", lookbackBars: 60, k: 3, horizonsDays: [7, 30], inputs: (ticker) => ({ ticker, lookback_days: 60 }) },
-];
-
-/** The decision bars of a history of n bars: every REPLAY_EVERY_BARS-th bar from REPLAY_FIRST_BAR. */
-export function replayDecisionBars(n: number): number[] {
-  const bars: number[] = [];
-  for (let t = REPLAY_FIRST_BAR; t < n; t += REPLAY_EVERY_BARS) bars.push(t);
-  return bars;
-}
+const claimsOf = (decisions: readonly ReplayDecision[]) => decisions.flatMap((d) => d.claims ?? []);
 
 export interface ReplayReport {
   tickers: number;
@@ -54,51 +23,78 @@ export interface ReplayReport {
  * not recomputed, so a run that hit its time budget, or a history that grew, continues where the log stops.
  */
 export class ForecastReplay {
+  /**
+   * Decisions this process has made and logged, by route, series and decision date. The log's as-of dates cannot
+   * tell them all: a decision a live call would have been refused at (a gap, too short a history; /macro_analog
+   * before gold's history starts) logs nothing, and /macro_analog dates its rows by the last date the four series
+   * share; without this, every run would compute those again.
+   */
+  private readonly decided = new Set<string>();
+
   constructor(
     private readonly recorder: ForecastRecorder,
     private readonly alreadyLogged: (route: string, series: string) => Promise<Set<string>>,
     private readonly history: DailyHistory,
     private readonly runner: SearchRunner,
     private readonly tickers: readonly string[],
+    readonly routes: readonly ReplayedRoute[],
   ) {}
 
-  /** Replays every ticker (or `options.tickers`) until done or the budget is spent. */
-  async run(options: { budgetMs: number; nowMs: () => number; logger: Logger; signal?: AbortSignal; tickers?: readonly string[] }): Promise<ReplayReport> {
+  /** Replays every ticker and route (or only `options.tickers`, `options.routes`) until done or the budget is spent. */
+  async run(options: {
+    budgetMs: number;
+    nowMs: () => number;
+    logger: Logger;
+    signal?: AbortSignal;
+    tickers?: readonly string[];
+    routes?: readonly string[];
+  }): Promise<ReplayReport> {
     const report: ReplayReport = { tickers: 0, decisions: 0, rows: 0, complete: true };
     const deadline = options.nowMs() + options.budgetMs;
-    for (const ticker of options.tickers ?? this.tickers) {
-      let series: PriceSeries;
-      try {
-        series = await this.history(ticker);
-      } catch (error) {
-        options.logger.warn({ ticker, err: error }, "forecast replay: history unavailable");
-        continue;
-      }
-      report.tickers += 1;
-      for (const route of REPLAYED_ROUTES) {
+    const tickers = options.tickers ?? this.tickers;
+    const routeTickers = (route: ReplayedRoute) => (route.only === undefined ? tickers : route.only.filter((t) => options.tickers === undefined || tickers.includes(t)));
+    const seen = new Set<string>();
+    for (const route of this.routes) {
+      if (options.routes !== undefined && !options.routes.includes(route.route)) continue;
+      for (const ticker of routeTickers(route)) {
+        const inputs = await this.histories([ticker, ...route.companions(ticker)], route.route, options.logger);
+        if (inputs === null) continue;
+        if (!seen.has(ticker)) report.tickers += 1;
+        seen.add(ticker);
+        const [series] = inputs;
         const logged = await this.alreadyLogged(route.route, series.ticker);
-        const todo = replayDecisionBars(series.closes.length).filter((t) => !logged.has(formatBarTime(series.timesMs[t], "1d")));
-        for (let i = 0; i < todo.length; i += DECISIONS_PER_TASK) {
+        const asOf = (t: number) => formatBarTime(series.timesMs[t], "1d");
+        const decidedKey = (t: number) => `${route.route}|${series.ticker}|${asOf(t)}`;
+        const todo = route.decisionBars(series).filter((t) => !logged.has(asOf(t)) && !this.decided.has(decidedKey(t)));
+        for (let i = 0; i < todo.length; i += route.perTask) {
           if (options.signal?.aborted === true || options.nowMs() > deadline) return { ...report, complete: false };
-          const claims = await this.decide(series, route, todo.slice(i, i + DECISIONS_PER_TASK));
-          report.decisions += Math.min(DECISIONS_PER_TASK, todo.length - i);
-          report.rows += await this.recorder.record(claims, { source: "replay", responseSha256: null });
+          const bars = todo.slice(i, i + route.perTask);
+          report.decisions += bars.length;
+          report.rows += await this.recorder.record(claimsOf(await this.decisions(inputs, route, bars)), { source: "replay", responseSha256: null });
+          for (const t of bars) this.decided.add(decidedKey(t));
         }
       }
     }
     return report;
   }
 
-  /** The claims of a route's decisions at these bars, computed on the search workers. */
-  async decide(series: PriceSeries, route: ReplayedRoute, bars: readonly number[]): Promise<ForecastClaim[]> {
-    const decisions = await this.runner.compute("forecastReplay", [series], { bars, lookbackBars: route.lookbackBars, k: route.k, horizonsDays: route.horizonsDays });
-    return decisions.flatMap((d) =>
-      (d.horizons ?? []).map((h) =>
-        claimOf(
-          { route: route.route, series: series.ticker, inputs: route.inputs(series.ticker), asOfDate: formatBarTime(series.timesMs[d.bar], "1d"), horizon: h.horizonDays },
-          h.figures,
-        ),
-      ),
-    );
+  /** The ticker's history and its companions', or null (logged) when one is unavailable. */
+  private async histories(tickers: readonly string[], route: string, logger: Logger): Promise<PriceSeries[] | null> {
+    try {
+      return await Promise.all(tickers.map((t) => this.history(t)));
+    } catch (error) {
+      logger.warn({ route, tickers, err: error }, "forecast replay: history unavailable");
+      return null;
+    }
+  }
+
+  /** The claims of a route's decisions at these bars of the first history (the rest its companions), computed on the search workers. */
+  async decide(inputs: readonly PriceSeries[], route: ReplayedRoute, bars: readonly number[]): Promise<ForecastClaim[]> {
+    return claimsOf(await this.decisions(inputs, route, bars));
+  }
+
+  /** A route's decisions at these bars, computed on the search workers. */
+  private decisions(inputs: readonly PriceSeries[], route: ReplayedRoute, bars: readonly number[]): Promise<ReplayDecision[]> {
+    return this.runner.compute("forecastReplay", inputs, { route: route.route, bars });
   }
 }

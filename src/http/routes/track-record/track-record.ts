@@ -2,7 +2,7 @@ import type { RecordGroup, Proportion, MeanFigure } from "../../../analytics/tra
 import { trackRecordContract, type TrackRecordParams } from "../../../contracts/track-record/track-record.js";
 import { findCatalogRoute } from "../../../contracts/route-catalog.js";
 import type { ForecastRecord } from "../../../domain/forecast-claim.js";
-import { REPLAY_EVERY_BARS, REPLAY_FIRST_BAR, REPLAYED_ROUTES } from "../../../services/track-record/forecast-replay.js";
+import { REPLAY_EVERY_BARS, REPLAY_FIRST_BAR, type ReplayedRoute } from "../../../services/track-record/replay-routes.js";
 import type { TrackRecordService } from "../../../services/track-record/track-record-service.js";
 import type { RouteModule } from "../../route-module.js";
 
@@ -75,7 +75,7 @@ function forecastWire(r: ForecastRecord) {
 
 export const REPLAY_LABEL =
   `REPLAY, not a record of sales: the same forecast code run walk-forward over the stored daily history, every ${REPLAY_EVERY_BARS} ` +
-  `trading days from bar ${REPLAY_FIRST_BAR}, each decision from the bars up to its date only`;
+  `trading days from bar ${REPLAY_FIRST_BAR} (each route's decision dates under routes), each decision from the bars up to its date only`;
 
 const METHOD =
   "Every paid forecast-like answer (get_patterns' evidence, forward_distribution, api_backtest, regime_detection, position_size, " +
@@ -90,7 +90,7 @@ const METHOD =
   "own intervals are 95% (Wilson for rates, Student t for means) and treat rows as independent; rows of one date across assets, and " +
   "horizons longer than the spacing of decisions, are not, so those intervals are too narrow.";
 
-export function trackRecordRoute(service: TrackRecordService): RouteModule {
+export function trackRecordRoute(service: TrackRecordService, replayed: readonly ReplayedRoute[]): RouteModule {
   return {
     route: findCatalogRoute("api_track_record"),
     contract: trackRecordContract,
@@ -108,7 +108,7 @@ export function trackRecordRoute(service: TrackRecordService): RouteModule {
           rows: record.replay.rows,
           decision_every_bars: REPLAY_EVERY_BARS,
           first_decision_bar: REPLAY_FIRST_BAR,
-          routes: REPLAYED_ROUTES.map((r) => ({ route: r.route, inputs: r.inputs("<ticker>") })),
+          routes: replayed.map((r) => ({ route: r.route, inputs: r.defaults, decisions: r.decisions })),
           groups: record.replay.groups.map(groupWire),
         },
         forecasts: forecasts.map(forecastWire),
