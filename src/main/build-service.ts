@@ -198,7 +198,15 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
   operations.push(apiCatalogRoute(() => operations, payTo));
   const marketData = buildMarketData(config, database, clock, options.marketData, logger);
   operations.push(...marketData.routes);
-  const patterns = buildPatterns(marketData, clock, UNIVERSE_ALL, options.searchWorkers);
+  // With PostgreSQL, universe searches over more series than one node carries become shard jobs every node takes.
+  const shardQueue =
+    config.databaseUrl === undefined
+      ? undefined
+      : new (await import("../jobs/pg-boss-shard-queue.js")).PgBossShardQueue(
+          { connectionString: config.databaseUrl, schema: options.jobsSchema ?? "precedent_jobs", timeoutMs: config.universeShardJobs.timeoutMs },
+          logger,
+        );
+  const patterns = buildPatterns(marketData, clock, UNIVERSE_ALL, options.searchWorkers, shardQueue && { queue: shardQueue, limits: config.universeShardJobs });
   operations.push(...patterns.routes);
   // Analytics route families register below, one line each: operations.push(...buildX({ marketData, patterns, clock }).routes);
   operations.push(...buildCrossAsset({ marketData, patterns, clock, config }).routes);
@@ -323,7 +331,8 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
       const [, { checked, preloaded }, , encoderReady] = await Promise.all([
         paymentGate.warmUp(),
         dataAndHistories(),
-        patterns.warmUp(),
+        // Warm workers first, then take other nodes' shard jobs too.
+        patterns.warmUp().then(() => shardQueue?.start((job) => patterns.takeShardJob(job))),
         answerEncoder.warm(),
       ]);
       const quotes = await rehearseQuotes(app, operations.map((op) => op.route).filter(isHeavyRoute));
@@ -339,6 +348,7 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
     paymentRoutes: paymentGate.routes,
     close: async () => {
       await jobs.stop();
+      await shardQueue?.stop();
       await alerts.close();
       await probe.close();
       await fulfilment.close();
