@@ -25,6 +25,7 @@ import type { JobRunner } from "../jobs/job-runner.js";
 import { InProcessJobRunner } from "../jobs/in-process-job-runner.js";
 import { requestLogRetentionJob } from "../jobs/request-log-retention.js";
 import { paymentReconciliationJob } from "../jobs/payment-reconciliation.js";
+import { universeBarsRefreshJob } from "../jobs/universe-bars-refresh.js";
 import { claimingFacilitator, type SettlementStep } from "../payments/claiming-facilitator.js";
 import { createPaymentGate } from "../payments/payment-gate.js";
 import { attachLedgerHooks } from "../payments/payment-ledger-hooks.js";
@@ -208,6 +209,9 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
         );
   const patterns = buildPatterns(marketData, clock, UNIVERSE_ALL, options.searchWorkers, shardQueue && { queue: shardQueue, limits: config.universeShardJobs });
   operations.push(...patterns.routes);
+  // Live: the universe list's daily bars are fetched after each close by a job, never inside a paid call.
+  // The list is the current `universe=all` one; src/domain/market-universe.ts replaces it when it lands.
+  if (marketData.universeRefresh !== undefined) jobs.register(universeBarsRefreshJob(marketData.universeRefresh(() => UNIVERSE_ALL.symbols)));
   // Analytics route families register below, one line each: operations.push(...buildX({ marketData, patterns, clock }).routes);
   operations.push(...buildCrossAsset({ marketData, patterns, clock, config }).routes);
   operations.push(...buildForecasts({ marketData, patterns, clock }).routes);
