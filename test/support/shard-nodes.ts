@@ -10,6 +10,8 @@ import { buildPatterns, type Patterns } from "../../src/main/build-patterns.js";
 import type { ShardJob, ShardOutput } from "../../src/services/patterns/shard-jobs.js";
 import { SearchWorkerPool } from "../../src/services/patterns/search-worker-pool.js";
 import type { Database } from "../../src/storage/create-database.js";
+import { createDatabase } from "../../src/storage/create-database.js";
+import { withPostgresClient } from "./postgres-schemas.js";
 import { openSharedPostgres } from "./test-databases.js";
 
 /** One node of a shard-job cluster: its own database pool, bar and series caches, search workers and pg-boss queue. */
@@ -33,6 +35,8 @@ export interface ShardClusterOptions {
   /** Search workers per node (default 1: the nodes share this machine's cores). */
   workersPerNode?: number;
   queue?: Partial<PgBossShardQueueOptions>;
+  /** Outside vitest (benchmarks): the schema to create and use, instead of one of the test run's. */
+  schema?: string;
 }
 
 /**
@@ -41,7 +45,7 @@ export interface ShardClusterOptions {
  * come from the offline folder through the shared PostgreSQL bar store, as every node's do in production.
  */
 export async function startShardCluster(options: ShardClusterOptions): Promise<{ nodes: ShardNode[]; close(): Promise<void> }> {
-  const shared = await openSharedPostgres(options.url, options.nodes);
+  const shared = options.schema === undefined ? await openSharedPostgres(options.url, options.nodes) : await openNamedPostgres(options.url, options.schema, options.nodes);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "precedent-shards-"));
   const config = loadConfig({ DATA_DIR: dataDir, MARKET_DATA_DIR: options.marketDataDir, LOG_LEVEL: "silent" });
   const logger = pino({ level: "silent" });
@@ -73,6 +77,20 @@ export async function startShardCluster(options: ShardClusterOptions): Promise<{
       for (const pool of pools) await pool.close();
       await shared.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** `count` node databases on a schema created here under the caller's name (whoever names it drops it). */
+async function openNamedPostgres(url: string, schema: string, count: number) {
+  await withPostgresClient(url, (client) => client.query(`CREATE SCHEMA "${schema}"`));
+  const nodes: Database[] = [];
+  for (let i = 0; i < count; i++) nodes.push(await createDatabase({ kind: "postgres", url, schema }));
+  return {
+    schema,
+    nodes,
+    close: async () => {
+      for (const node of nodes) await node.close();
     },
   };
 }
