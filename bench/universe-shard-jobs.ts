@@ -2,7 +2,7 @@
  * `npm run bench:universe-shards`: a universe search cut into pg-boss shard jobs and taken by one, two and three
  * nodes on this machine (operations.md, "Universe searches past one node"). The nodes are real separate pg-boss
  * instances, database pools, series caches and search workers (one worker each) in one process, on a scratch
- * PostgreSQL schema (BENCH_PG_URL, dropped at the end), reading bars from the shared PostgreSQL bar store;
+ * PostgreSQL database (created beside BENCH_PG_URL's and dropped at the end), reading bars from the shared PostgreSQL bar store;
  * synthetic random walks written as CSV files are the market data. Every node's series cache is loaded first,
  * so the table is the steady state: per node count, the search's p50/p95 and how many shard jobs each node
  * took, and whether every answer equals the one-node answer (exit 1 if not). The nodes share this machine's
@@ -60,9 +60,12 @@ const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math
 async function main(): Promise<number> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "precedent-bench-shards-"));
   const tickers = writeWalks(dir);
-  // A scratch schema for the bars and one for the queue (`<schema>_jobs`), both dropped at the end.
-  const schema = `bench_shards_${Date.now().toString(36)}`;
-  const cluster = await startShardCluster({ url, nodes: 3, marketDataDir: dir, limits: { aboveSeries: SHARD_SERIES, seriesPerJob: SHARD_SERIES, timeoutMs: 120_000 }, schema });
+  // A scratch database, as bench:payments makes (dropping a schema mid-run would trip other runs' migrations).
+  const scratch = `bench_shards_${Date.now().toString(36)}`;
+  await withPostgresClient(url, (client) => client.query(`CREATE DATABASE ${scratch}`));
+  const scratchUrl = new URL(url);
+  scratchUrl.pathname = `/${scratch}`;
+  const cluster = await startShardCluster({ url: scratchUrl.toString(), nodes: 3, marketDataDir: dir, limits: { aboveSeries: SHARD_SERIES, seriesPerJob: SHARD_SERIES, timeoutMs: 120_000 }, schema: "bench" });
   try {
     const query: PatternQuery = {
       ticker: tickers[0],
@@ -116,9 +119,7 @@ async function main(): Promise<number> {
     return equal ? 0 : 1;
   } finally {
     await cluster.close();
-    await withPostgresClient(url, async (client) => {
-      for (const name of [schema, `${schema}_jobs`]) await client.query(`DROP SCHEMA IF EXISTS "${name}" CASCADE`);
-    });
+    await withPostgresClient(url, (client) => client.query(`DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`));
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -9,6 +9,7 @@ import { builtSearchKernels } from "../support/search-kernels.js";
 import { garchWalk } from "../support/seeded-rng.js";
 import { startShardCluster, type ShardNode } from "../support/shard-nodes.js";
 import { DAILY_DATASET_DIR, SHARED_PRESENT } from "../support/shared-paths.js";
+import { freshTestSchemaName } from "../support/test-databases.js";
 
 const pgUrl = process.env.TEST_PG_URL;
 /** Nine of the daily histories: stocks, crypto, gold, a volatility index and a currency. */
@@ -46,7 +47,7 @@ describe.skipIf(pgUrl === undefined || pgUrl === "" || !SHARED_PRESENT)("univers
     let cluster: Awaited<ReturnType<typeof startShardCluster>>;
     const tally = new Map<string, number>();
     beforeAll(async () => {
-      cluster = await startShardCluster({ url, nodes: 2, marketDataDir: DAILY_DATASET_DIR, limits: { aboveSeries: 4, seriesPerJob: 2, timeoutMs: 60_000 } });
+      cluster = await startShardCluster({ url, schema: freshTestSchemaName(), nodes: 2, marketDataDir: DAILY_DATASET_DIR, limits: { aboveSeries: 4, seriesPerJob: 2, timeoutMs: 60_000 } });
       const [a, b] = cluster.nodes;
       // Node b fails the first shard it takes: pg-boss hands that job out again.
       await Promise.all([a.start(counting(a, tally)), b.start(counting(b, tally, 1))]);
@@ -80,7 +81,7 @@ describe.skipIf(pgUrl === undefined || pgUrl === "" || !SHARED_PRESENT)("univers
       // Walk 3 is repeated in 9, 15 and 21: each of its windows ties with theirs, in other jobs.
       for (const copy of [9, 15, 21]) walks[copy] = walks[3].slice();
       tickers.forEach((ticker, i) => fs.writeFileSync(path.join(dir, `${ticker}.csv`), csvOf(walks[i])));
-      cluster = await startShardCluster({ url, nodes: 2, marketDataDir: dir, limits: { aboveSeries: 8, seriesPerJob: 4, timeoutMs: 60_000 } });
+      cluster = await startShardCluster({ url, schema: freshTestSchemaName(), nodes: 2, marketDataDir: dir, limits: { aboveSeries: 8, seriesPerJob: 4, timeoutMs: 60_000 } });
       await Promise.all(cluster.nodes.map((node) => node.start()));
     }, 120_000);
     afterAll(async () => {
@@ -106,7 +107,7 @@ describe.skipIf(pgUrl === undefined || pgUrl === "" || !SHARED_PRESENT)("univers
   describe("no node takes the jobs", () => {
     let cluster: Awaited<ReturnType<typeof startShardCluster>>;
     beforeAll(async () => {
-      cluster = await startShardCluster({ url, nodes: 1, marketDataDir: DAILY_DATASET_DIR, limits: { aboveSeries: 4, seriesPerJob: 3, timeoutMs: 400 }, queue: { timeoutMs: 400 } });
+      cluster = await startShardCluster({ url, schema: freshTestSchemaName(), nodes: 1, marketDataDir: DAILY_DATASET_DIR, limits: { aboveSeries: 4, seriesPerJob: 3, timeoutMs: 400 }, queue: { timeoutMs: 400 } });
     }, 120_000);
     afterAll(() => cluster?.close());
 

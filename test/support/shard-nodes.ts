@@ -12,7 +12,6 @@ import { SearchWorkerPool } from "../../src/services/patterns/search-worker-pool
 import type { Database } from "../../src/storage/create-database.js";
 import { createDatabase } from "../../src/storage/create-database.js";
 import { withPostgresClient } from "./postgres-schemas.js";
-import { openSharedPostgres } from "./test-databases.js";
 
 /** One node of a shard-job cluster: its own database pool, bar and series caches, search workers and pg-boss queue. */
 export interface ShardNode {
@@ -35,8 +34,11 @@ export interface ShardClusterOptions {
   /** Search workers per node (default 1: the nodes share this machine's cores). */
   workersPerNode?: number;
   queue?: Partial<PgBossShardQueueOptions>;
-  /** Outside vitest (benchmarks): the schema to create and use, instead of one of the test run's. */
-  schema?: string;
+  /**
+   * The PostgreSQL schema to create and share (the queue's is `<schema>_jobs`): a test names one of its run's
+   * (freshTestSchemaName, dropped by the run's teardown), a benchmark its own (which it drops).
+   */
+  schema: string;
 }
 
 /**
@@ -45,7 +47,7 @@ export interface ShardClusterOptions {
  * come from the offline folder through the shared PostgreSQL bar store, as every node's do in production.
  */
 export async function startShardCluster(options: ShardClusterOptions): Promise<{ nodes: ShardNode[]; close(): Promise<void> }> {
-  const shared = options.schema === undefined ? await openSharedPostgres(options.url, options.nodes) : await openNamedPostgres(options.url, options.schema, options.nodes);
+  const shared = await openNamedPostgres(options.url, options.schema, options.nodes);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "precedent-shards-"));
   const config = loadConfig({ DATA_DIR: dataDir, MARKET_DATA_DIR: options.marketDataDir, LOG_LEVEL: "silent" });
   const logger = pino({ level: "silent" });
