@@ -1,9 +1,9 @@
-import PgBoss from "pg-boss";
+import type PgBoss from "pg-boss";
 import type { Logger } from "pino";
 import type { Clock } from "../domain/clock.js";
 import { InProcessJobRunner } from "./in-process-job-runner.js";
 import type { JobRunner, RecurringJob } from "./job-runner.js";
-import { underPgBossSchemaLock } from "./pg-boss-schema-lock.js";
+import { openPgBoss, underPgBossSchemaLock } from "./pg-boss-instance.js";
 
 export interface PgBossJobRunnerOptions {
   connectionString: string;
@@ -48,16 +48,8 @@ export class PgBossJobRunner implements JobRunner {
     private readonly clock: Clock,
     private readonly logger: Logger,
   ) {
-    this.boss = new PgBoss({
-      connectionString: options.connectionString,
-      schema: options.schema,
-      max: options.maxConnections ?? 3,
-      // Our jobs are interval ticks, not cron entries: pg-boss's cron scheduler stays off.
-      schedule: false,
-      archiveCompletedAfterSeconds: KEEP_COMPLETED_SECONDS,
-      application_name: "precedent-jobs",
-    });
-    this.boss.on("error", (error) => this.logger.error({ err: error }, "job queue error"));
+    // Our jobs are interval ticks, not cron entries.
+    this.boss = openPgBoss(options, "precedent-jobs", logger, { archiveCompletedAfterSeconds: KEEP_COMPLETED_SECONDS });
     this.local = new InProcessJobRunner(clock, logger);
   }
 

@@ -1,17 +1,15 @@
 import { randomUUID } from "node:crypto";
-import PgBoss from "pg-boss";
+import type PgBoss from "pg-boss";
 import type { Logger } from "pino";
 import { AppError } from "../domain/app-error.js";
 import type { ShardJob, ShardOutput, ShardQueue } from "../services/patterns/shard-jobs.js";
-import { underPgBossSchemaLock } from "./pg-boss-schema-lock.js";
+import { openPgBoss, underPgBossSchemaLock, type PgBossConnection } from "./pg-boss-instance.js";
 
 export const SHARD_QUEUE = "universe-shard";
 
-export interface PgBossShardQueueOptions {
-  connectionString: string;
-  /** The recurring jobs' pg-boss schema: one installation serves both. */
-  schema: string;
-  /** How long the asking node waits for all its shards before answering 503 (and cancelling what is left). */
+/** `schema`: the recurring jobs' pg-boss schema, one installation serves both. */
+export interface PgBossShardQueueOptions extends PgBossConnection {
+  /** How long the asking node waits for all its shards before answering 503 (and deleting what is left). */
   timeoutMs: number;
   /** How often an idle node looks for shard jobs, and the asking node for finished ones. */
   pollMs?: number;
@@ -19,7 +17,6 @@ export interface PgBossShardQueueOptions {
   retryLimit?: number;
   /** A shard still active after this long is taken for a dead node's and retried (pg-boss maintenance). */
   expireInSeconds?: number;
-  maxConnections?: number;
 }
 
 const TERMINAL_FAILURES = new Set(["failed", "cancelled"]);
@@ -48,16 +45,8 @@ export class PgBossShardQueue implements ShardQueue {
     private readonly options: PgBossShardQueueOptions,
     private readonly logger: Logger,
   ) {
-    this.boss = new PgBoss({
-      connectionString: options.connectionString,
-      schema: options.schema,
-      max: options.maxConnections ?? 3,
-      schedule: false,
-      // The recurring runner's instance supervises the schema; one per node is enough.
-      supervise: false,
-      application_name: "precedent-shards",
-    });
-    this.boss.on("error", (error) => this.logger.error({ err: error }, "shard queue error"));
+    // The recurring runner's instance supervises the schema (expiry, archiving); one per node is enough.
+    this.boss = openPgBoss(options, "precedent-shards", logger, { supervise: false });
   }
 
   /** Starts taking shard jobs on this node (one at a time: a shard already uses every search worker). */
@@ -80,13 +69,16 @@ export class PgBossShardQueue implements ShardQueue {
       for (const [i, row] of rows.entries()) {
         if (row?.state === "completed") outputs.set(pending[i], row.output as ShardOutput);
         else if (row === null || TERMINAL_FAILURES.has(row.state)) {
-          await this.cancel(ids.filter((id) => !outputs.has(id)));
+          await this.discard(ids.filter((id) => !outputs.has(id)));
           throw new AppError("UPSTREAM_UNAVAILABLE", `universe shard job ${pending[i]} ${row?.state ?? "vanished"} after its retries`, { retryAfterSeconds: RETRY_AFTER_SECONDS });
         }
       }
-      if (outputs.size === ids.length) return ids.map((id) => outputs.get(id)!);
+      if (outputs.size === ids.length) {
+        await this.discard(ids);
+        return ids.map((id) => outputs.get(id)!);
+      }
       if (Date.now() >= deadline) {
-        await this.cancel(ids.filter((id) => !outputs.has(id)));
+        await this.discard(ids.filter((id) => !outputs.has(id)));
         throw new AppError("BUSY", `universe shard jobs: ${ids.length - outputs.size} of ${ids.length} not done within ${this.options.timeoutMs} ms`, { retryAfterSeconds: RETRY_AFTER_SECONDS });
       }
       await new Promise((resolve) => setTimeout(resolve, Math.min(this.pollMs(), Math.max(1, deadline - Date.now()))));
@@ -147,8 +139,13 @@ export class PgBossShardQueue implements ShardQueue {
     return this.options.pollMs ?? 100;
   }
 
-  private async cancel(ids: string[]): Promise<void> {
-    if (ids.length > 0) await this.boss.cancel(SHARD_QUEUE, ids).catch(() => undefined);
+  /**
+   * Deletes a search's jobs once it is answered or given up: their outputs are read once, by the asking node
+   * only, so the rows go now rather than sit in the job table until archiving. A node still running a deleted
+   * job finds nothing to complete; a job nobody took yet is never taken.
+   */
+  private async discard(ids: string[]): Promise<void> {
+    if (ids.length > 0) await this.boss.deleteJob(SHARD_QUEUE, ids).catch(() => undefined);
   }
 
   private ensureReady(): Promise<void> {

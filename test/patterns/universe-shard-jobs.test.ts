@@ -111,14 +111,14 @@ describe.skipIf(pgUrl === undefined || pgUrl === "" || !SHARED_PRESENT)("univers
     }, 120_000);
     afterAll(() => cluster?.close());
 
-    it("the asking node gives up after the timeout with 503 BUSY and a Retry-After, and cancels its jobs", async () => {
+    it("the asking node gives up after the timeout with 503 BUSY and a Retry-After, and deletes its jobs", async () => {
       const [a] = cluster.nodes;
       const query: PatternQuery = { ticker: "SPY", timeframe: "1d", startMs: Date.UTC(2020, 1, 3), endMs: Date.UTC(2020, 2, 3), k: 5, metric: "l2", wrap: false, universe: REAL };
       const error = await a.patterns.service.analogs(query).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(AppError);
       expect((error as AppError).code).toBe("BUSY");
       expect((error as AppError).retryAfterSeconds).toBeGreaterThan(0);
-      // The cancelled jobs are not left for a node that starts later.
+      // The deleted jobs are not left for a node that starts later.
       await a.start();
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(a.queue.taken).toBe(0);

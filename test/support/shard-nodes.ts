@@ -10,8 +10,7 @@ import { buildPatterns, type Patterns } from "../../src/main/build-patterns.js";
 import type { ShardJob, ShardOutput } from "../../src/services/patterns/shard-jobs.js";
 import { SearchWorkerPool } from "../../src/services/patterns/search-worker-pool.js";
 import type { Database } from "../../src/storage/create-database.js";
-import { createDatabase } from "../../src/storage/create-database.js";
-import { withPostgresClient } from "./postgres-schemas.js";
+import { openNamedPostgres } from "./postgres-schemas.js";
 
 /** One node of a shard-job cluster: its own database pool, bar and series caches, search workers and pg-boss queue. */
 export interface ShardNode {
@@ -83,16 +82,3 @@ export async function startShardCluster(options: ShardClusterOptions): Promise<{
   };
 }
 
-/** `count` node databases on a schema created here under the caller's name (whoever names it drops it). */
-async function openNamedPostgres(url: string, schema: string, count: number) {
-  await withPostgresClient(url, (client) => client.query(`CREATE SCHEMA "${schema}"`));
-  const nodes: Database[] = [];
-  for (let i = 0; i < count; i++) nodes.push(await createDatabase({ kind: "postgres", url, schema }));
-  return {
-    schema,
-    nodes,
-    close: async () => {
-      for (const node of nodes) await node.close();
-    },
-  };
-}

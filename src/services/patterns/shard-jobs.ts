@@ -47,7 +47,7 @@ export interface ShardQueue {
   /**
    * Sends the jobs and resolves with each one's output, in order, once all have completed on whichever nodes
    * took them. A job that fails is retried by the queue; one failed past its retries, or a wait longer than
-   * the queue's timeout, rejects with a 503 AppError carrying Retry-After (the unfinished jobs are cancelled).
+   * the queue's timeout, rejects with a 503 AppError carrying Retry-After (the unfinished jobs are deleted).
    */
   runAll(jobs: readonly ShardJob[]): Promise<ShardOutput[]>;
 }
