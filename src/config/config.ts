@@ -42,6 +42,9 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.enum(["true", "false"], "must be true or false").default("false"),
   ROUTE_WALLET_PRIVATE_KEY: HexKeySchema.optional(),
   TRADING_ACCOUNT: AddressSchema.optional(),
+  SHARD_JOBS_ABOVE_SERIES: z.coerce.number().int().min(1).max(1_000_000).default(1_000),
+  SHARD_JOB_SERIES: z.coerce.number().int().min(1).max(100_000).default(250),
+  SHARD_JOBS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
 });
 
 /** Coinbase's x402 facilitator (Base mainnet), the URL @coinbase/x402 uses; requests are signed with the CDP key. */
@@ -82,6 +85,18 @@ export interface Config {
   routeWalletPrivateKey: string | undefined;
   /** Paid mirror of x402scan's listing: off (undefined) without MIRROR_WALLET_PRIVATE_KEY. */
   x402scanMirror: { walletPrivateKey: `0x${string}`; budgetUsdPerRun: number } | undefined;
+  /** With DATABASE_URL: universe searches over more series than one node carries become shard jobs any node takes. */
+  universeShardJobs: UniverseShardJobLimits;
+}
+
+/** When a universe search leaves this node (operations.md, "Universe searches past one node"). */
+export interface UniverseShardJobLimits {
+  /** Lists of more series than this are cut into shard jobs on the shared queue. */
+  aboveSeries: number;
+  /** About this many series per shard job. */
+  seriesPerJob: number;
+  /** The asking node's wait for all its shards; past it the call answers 503 BUSY with Retry-After. */
+  timeoutMs: number;
 }
 
 /** What the HTTP edge enforces before any route or payment code runs. */
@@ -156,6 +171,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       trustProxy: e.TRUST_PROXY === "true",
     },
     routeWalletPrivateKey: e.ROUTE_WALLET_PRIVATE_KEY,
+    universeShardJobs: { aboveSeries: e.SHARD_JOBS_ABOVE_SERIES, seriesPerJob: e.SHARD_JOB_SERIES, timeoutMs: e.SHARD_JOBS_TIMEOUT_MS },
   });
 }
 

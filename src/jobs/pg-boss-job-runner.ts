@@ -1,9 +1,9 @@
-import pg from "pg";
-import PgBoss from "pg-boss";
+import type PgBoss from "pg-boss";
 import type { Logger } from "pino";
 import type { Clock } from "../domain/clock.js";
 import { InProcessJobRunner } from "./in-process-job-runner.js";
 import type { JobRunner, RecurringJob } from "./job-runner.js";
+import { openPgBoss, underPgBossSchemaLock } from "./pg-boss-instance.js";
 
 export interface PgBossJobRunnerOptions {
   connectionString: string;
@@ -48,16 +48,8 @@ export class PgBossJobRunner implements JobRunner {
     private readonly clock: Clock,
     private readonly logger: Logger,
   ) {
-    this.boss = new PgBoss({
-      connectionString: options.connectionString,
-      schema: options.schema,
-      max: options.maxConnections ?? 3,
-      // Our jobs are interval ticks, not cron entries: pg-boss's cron scheduler stays off.
-      schedule: false,
-      archiveCompletedAfterSeconds: KEEP_COMPLETED_SECONDS,
-      application_name: "precedent-jobs",
-    });
-    this.boss.on("error", (error) => this.logger.error({ err: error }, "job queue error"));
+    // Our jobs are interval ticks, not cron entries.
+    this.boss = openPgBoss(options, "precedent-jobs", logger, { archiveCompletedAfterSeconds: KEEP_COMPLETED_SECONDS });
     this.local = new InProcessJobRunner(clock, logger);
   }
 
@@ -152,7 +144,7 @@ export class PgBossJobRunner implements JobRunner {
 
   private ensureReady(): Promise<void> {
     // A failed start (database down) is forgotten, so the next tick or runNow tries again.
-    this.ready ??= this.underSchemaLock(async () => {
+    this.ready ??= underPgBossSchemaLock(this.options.connectionString, this.options.schema, async () => {
       await this.boss.start();
       for (const job of this.queued()) {
         await this.boss.createQueue(job.name, {
@@ -167,23 +159,6 @@ export class PgBossJobRunner implements JobRunner {
       throw error;
     });
     return this.ready;
-  }
-
-  /**
-   * Nodes starting together would create the same queue partitions at once, which PostgreSQL can answer
-   * with a deadlock: installation and queue creation run under one advisory lock per queue schema.
-   */
-  private async underSchemaLock(work: () => Promise<void>): Promise<void> {
-    const client = new pg.Client({ connectionString: this.options.connectionString });
-    await client.connect();
-    const key = `precedent-jobs:${this.options.schema}`;
-    try {
-      await client.query("SELECT pg_advisory_lock(hashtext($1))", [key]);
-      await work();
-    } finally {
-      await client.query("SELECT pg_advisory_unlock(hashtext($1))", [key]).catch(() => undefined);
-      await client.end();
-    }
   }
 
   /**

@@ -14,7 +14,10 @@ import type { MoversProvider, PriceProvider } from "../providers/prices/port.js"
 import { createYahooFinanceClient, type YahooClientOptions } from "../providers/prices/yahoo/yahoo-finance-client.js";
 import { YahooMoversProvider } from "../providers/prices/yahoo/yahoo-movers-provider.js";
 import { YahooPriceProvider } from "../providers/prices/yahoo/yahoo-price-provider.js";
+import { RequestSpacer } from "../providers/http/request-spacer.js";
+import { SpacedPriceProvider } from "../providers/prices/spaced-price-provider.js";
 import { BarCache } from "../services/market-data/bar-cache.js";
+import { UniverseBarsRefresh } from "../services/market-data/universe-bars-refresh.js";
 import { MarketDataService } from "../services/market-data/market-data-service.js";
 import type { Database } from "../storage/create-database.js";
 import { BarStore } from "../storage/repos/bar-store.js";
@@ -33,7 +36,16 @@ export interface MarketData {
   routes: RouteModule[];
   /** Which mode market data is in and whether it works (the server logs it at start). */
   check(): Promise<MarketDataCheck>;
+  /** Live only (undefined offline, where the folder is the data): the after-close refresh of a universe list's daily bars. */
+  universeRefresh: ((symbols: () => readonly string[]) => UniverseBarsRefresh) | undefined;
 }
+
+/**
+ * The universe refresh's own spacing of upstream requests: one a second, a quarter of what Yahoo's chart
+ * endpoint takes before it answers 429 (yahoo-finance2's queue of 2 at 250 ms, data-sources notes), so the
+ * paid calls sharing that upstream keep most of it.
+ */
+export const UNIVERSE_REFRESH_SPACING_MS = 1_000;
 
 /**
  * A MARKET_DATA_DIR that is not a directory would start a node on which every ticker is a 404: refuse instead,
@@ -95,5 +107,10 @@ export function buildMarketData(
     barCache,
     routes: [getLatestPriceRoute(service, clock), getPriceHistoryRoute(service), getMarketMoversRoute(service, movers, clock)],
     check: () => checkMarketData(prices, clock, overrides.prices === undefined ? offline : undefined),
+    universeRefresh:
+      config.marketDataDir !== undefined
+        ? undefined
+        : (symbols) =>
+            new UniverseBarsRefresh(symbols, resolveSymbol, new BarCache(new SpacedPriceProvider(prices, new RequestSpacer(UNIVERSE_REFRESH_SPACING_MS, clock)), new BarStore(database.db), clock)),
   };
 }

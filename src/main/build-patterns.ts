@@ -9,6 +9,9 @@ import { PatternService, type FixedUniverse } from "../services/patterns/pattern
 import { ScreenService } from "../services/patterns/screen-service.js";
 import type { SearchRunner } from "../services/patterns/search-job.js";
 import { SearchWorkerPool } from "../services/patterns/search-worker-pool.js";
+import { ShardJobExecutor, shardJobTaker, type ShardJob, type ShardOutput, type ShardQueue } from "../services/patterns/shard-jobs.js";
+import { localShards } from "../services/patterns/universe-search.js";
+import type { UniverseShardJobLimits } from "../config/config.js";
 import { screenRoute } from "../http/routes/patterns/screen.js";
 import type { MarketData } from "./build-market-data.js";
 
@@ -25,6 +28,8 @@ export interface Patterns {
    * to every search worker to prepare; resolves with the tickers loaded. Start-up only.
    */
   preload(tickers: readonly string[]): Promise<string[]>;
+  /** Runs a shard job some node put on the shared queue (with DATABASE_URL), on this node's workers. */
+  takeShardJob(job: ShardJob): Promise<ShardOutput>;
   /** Stops the search worker threads. */
   close(): Promise<void>;
 }
@@ -36,11 +41,15 @@ export function buildPatterns(
   universe?: FixedUniverse,
   /** A pool already running (a test seam of buildService), used instead of a pool of this node's own and left open at close. */
   sharedPool?: SearchWorkerPool,
+  /** With DATABASE_URL: the shared queue that universe searches over more series than the limit are cut into. */
+  shardJobs?: { queue: ShardQueue; limits: UniverseShardJobLimits },
 ): Patterns {
   // Every search runs on the pool's threads, each loading the kernels itself: this thread loads none.
   const seriesCache = new SeriesCache(resolveSymbol, marketData.barCache, clock);
   const pool = sharedPool ?? new SearchWorkerPool();
-  const service = new PatternService(seriesCache, pool, universe);
+  const local = localShards(pool);
+  const shards = shardJobs === undefined ? local : new ShardJobExecutor(shardJobs.queue, local, shardJobs.limits);
+  const service = new PatternService(seriesCache, pool, universe, shards);
   const screens = new ScreenService(seriesCache, pool);
   return {
     seriesCache,
@@ -54,6 +63,7 @@ export function buildPatterns(
       pool.prime(series.map((one) => one.series));
       return loaded;
     },
+    takeShardJob: shardJobTaker(async (ticker, timeframe) => (await seriesCache.load(ticker, timeframe)).series, local),
     close: async () => {
       if (sharedPool === undefined) await pool.close();
     },

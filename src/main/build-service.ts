@@ -25,6 +25,7 @@ import type { JobRunner } from "../jobs/job-runner.js";
 import { InProcessJobRunner } from "../jobs/in-process-job-runner.js";
 import { requestLogRetentionJob } from "../jobs/request-log-retention.js";
 import { paymentReconciliationJob } from "../jobs/payment-reconciliation.js";
+import { universeBarsRefreshJob } from "../jobs/universe-bars-refresh.js";
 import { claimingFacilitator, type SettlementStep } from "../payments/claiming-facilitator.js";
 import { createPaymentGate } from "../payments/payment-gate.js";
 import { attachLedgerHooks } from "../payments/payment-ledger-hooks.js";
@@ -198,8 +199,19 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
   operations.push(apiCatalogRoute(() => operations, payTo));
   const marketData = buildMarketData(config, database, clock, options.marketData, logger);
   operations.push(...marketData.routes);
-  const patterns = buildPatterns(marketData, clock, UNIVERSE_ALL, options.searchWorkers);
+  // With PostgreSQL, universe searches over more series than one node carries become shard jobs every node takes.
+  const shardQueue =
+    config.databaseUrl === undefined
+      ? undefined
+      : new (await import("../jobs/pg-boss-shard-queue.js")).PgBossShardQueue(
+          { connectionString: config.databaseUrl, schema: options.jobsSchema ?? "precedent_jobs", timeoutMs: config.universeShardJobs.timeoutMs },
+          logger,
+        );
+  const patterns = buildPatterns(marketData, clock, UNIVERSE_ALL, options.searchWorkers, shardQueue && { queue: shardQueue, limits: config.universeShardJobs });
   operations.push(...patterns.routes);
+  // Live: the universe list's daily bars are fetched after each close by a job, never inside a paid call.
+  // The list is the current `universe=all` one; src/domain/market-universe.ts replaces it when it lands.
+  if (marketData.universeRefresh !== undefined) jobs.register(universeBarsRefreshJob(marketData.universeRefresh(() => UNIVERSE_ALL.symbols)));
   // Analytics route families register below, one line each: operations.push(...buildX({ marketData, patterns, clock }).routes);
   operations.push(...buildCrossAsset({ marketData, patterns, clock, config }).routes);
   operations.push(...buildForecasts({ marketData, patterns, clock }).routes);
@@ -323,7 +335,8 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
       const [, { checked, preloaded }, , encoderReady] = await Promise.all([
         paymentGate.warmUp(),
         dataAndHistories(),
-        patterns.warmUp(),
+        // Warm workers first, then take other nodes' shard jobs too.
+        patterns.warmUp().then(() => shardQueue?.start((job) => patterns.takeShardJob(job))),
         answerEncoder.warm(),
       ]);
       const quotes = await rehearseQuotes(app, operations.map((op) => op.route).filter(isHeavyRoute));
@@ -339,6 +352,7 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
     paymentRoutes: paymentGate.routes,
     close: async () => {
       await jobs.stop();
+      await shardQueue?.stop();
       await alerts.close();
       await probe.close();
       await fulfilment.close();

@@ -26,6 +26,14 @@ describe("configuration from the environment", () => {
     expect(() => loadConfig({ TRUST_PROXY: "yes" })).toThrowError(/TRUST_PROXY/);
   });
 
+  it("reads when a universe search becomes shard jobs, with documented defaults and bounds", () => {
+    expect(loadConfig({}).universeShardJobs).toEqual({ aboveSeries: 1_000, seriesPerJob: 250, timeoutMs: 30_000 });
+    expect(loadConfig({ SHARD_JOBS_ABOVE_SERIES: "40", SHARD_JOB_SERIES: "10", SHARD_JOBS_TIMEOUT_MS: "5000" }).universeShardJobs).toEqual({ aboveSeries: 40, seriesPerJob: 10, timeoutMs: 5_000 });
+    expect(() => loadConfig({ SHARD_JOBS_ABOVE_SERIES: "0" })).toThrowError(/SHARD_JOBS_ABOVE_SERIES/);
+    expect(() => loadConfig({ SHARD_JOB_SERIES: "many" })).toThrowError(/SHARD_JOB_SERIES/);
+    expect(() => loadConfig({ SHARD_JOBS_TIMEOUT_MS: "10" })).toThrowError(/SHARD_JOBS_TIMEOUT_MS/);
+  });
+
   it("names every bad variable in one error", () => {
     expect(() => loadConfig({ PORT: "eighty", DATABASE_URL: "mysql://x", SIGNER_PRIVATE_KEY: "0x12" })).toThrowError(ConfigError);
     try {

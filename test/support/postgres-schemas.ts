@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
+import { createDatabase, type Database } from "../../src/storage/create-database.js";
 
 /**
  * A fresh schema name for one test database of the run tagged `runTag`: `t_<run>_<random>`.
@@ -53,4 +54,21 @@ export async function dropStaleRunSchemas(url: string, olderThanMs: number, nowM
     for (const { nspname } of stale) await client.query(`DROP SCHEMA IF EXISTS "${nspname}" CASCADE`);
     return stale.length;
   });
+}
+
+/**
+ * `count` databases on a schema created here under the caller's name, as `count` nodes behind a balancer see
+ * it: each has its own pool. Whoever names the schema drops it (a test run's teardown, or a benchmark).
+ */
+export async function openNamedPostgres(url: string, schema: string, count: number): Promise<{ schema: string; nodes: Database[]; close(): Promise<void> }> {
+  await withPostgresClient(url, (client) => client.query(`CREATE SCHEMA "${schema}"`));
+  const nodes: Database[] = [];
+  for (let i = 0; i < count; i++) nodes.push(await createDatabase({ kind: "postgres", url, schema }));
+  return {
+    schema,
+    nodes,
+    close: async () => {
+      for (const node of nodes) await node.close();
+    },
+  };
 }

@@ -1,6 +1,6 @@
 import { createDatabase, type Database } from "../../src/storage/create-database.js";
 import { afterAll, afterEach, beforeEach, describe, inject, type TestContext } from "vitest";
-import { testSchemaName, withPostgresClient } from "./postgres-schemas.js";
+import { openNamedPostgres, testSchemaName, withPostgresClient } from "./postgres-schemas.js";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -87,15 +87,5 @@ export async function openIsolatedPostgres(url: string): Promise<Database & { sc
  * `<schema>_jobs` schema is dropped with the run's other schemas.
  */
 export async function openSharedPostgres(url: string, count: number): Promise<{ schema: string; nodes: Database[]; close(): Promise<void> }> {
-  const schema = freshTestSchemaName();
-  await withPostgresClient(url, (c) => c.query(`CREATE SCHEMA ${schema}`));
-  const nodes: Database[] = [];
-  for (let i = 0; i < count; i++) nodes.push(await createDatabase({ kind: "postgres", url, schema }));
-  return {
-    schema,
-    nodes,
-    close: async () => {
-      for (const node of nodes) await node.close();
-    },
-  };
+  return openNamedPostgres(url, freshTestSchemaName(), count);
 }

@@ -69,6 +69,11 @@ export class BarCache {
     return (await this.store.coverage(this.storeKey(symbol), timeframe)) !== undefined;
   }
 
+  /** When the stored history was last fetched from the source (on any node sharing the store), or undefined when none is stored. */
+  async lastFetchMs(symbol: ResolvedSymbol, timeframe: Timeframe): Promise<number | undefined> {
+    return (await this.store.coverage(this.storeKey(symbol), timeframe))?.fetchedAtMs;
+  }
+
   /** Makes the store hold [fromMs, toMs) (fetching what is missing); `cached` when the upstream failed and stored bars stand in. */
   private async ensure(symbol: ResolvedSymbol, timeframe: Timeframe, fromMs: number, toMs: number): Promise<{ key: string; cached: boolean }> {
     const nowMs = this.clock.nowMs();

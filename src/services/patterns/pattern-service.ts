@@ -9,7 +9,7 @@ import { outcomeKindOf, type OutcomeKind } from "../../domain/outcome-kind.js";
 import type { LoadedSeries, SeriesCache } from "../market-data/series-cache.js";
 import { locateQueryWindow, type QueryWindow } from "./query-window.js";
 import type { SearchRunner } from "./search-job.js";
-import { searchUniverse } from "./universe-search.js";
+import { searchUniverse, type ShardExecutor } from "./universe-search.js";
 
 export interface PatternQuery extends AnalogOptions {
   ticker: string;
@@ -69,6 +69,8 @@ export class PatternService {
     private readonly seriesCache: SeriesCache,
     private readonly runner: SearchRunner,
     private readonly universeAll?: FixedUniverse,
+    /** Where a universe search's shards run (default: this node's search workers). */
+    private readonly shards?: ShardExecutor,
   ) {}
 
   async analogs(query: PatternQuery): Promise<PatternResult> {
@@ -83,7 +85,7 @@ export class PatternService {
     }
     const { list, report, cached } = await this.loadUniverse(loaded, query.universe, query.timeframe);
     const excludeRanges = acrossExcludeRanges(list, window.start, window.m, CONCURRENCY_HORIZON_DAYS);
-    const found = await searchUniverse(this.runner, list, { ...search, excludeRanges });
+    const found = await searchUniverse(this.runner, list, { ...search, excludeRanges }, this.shards);
     const analogs = found.analogs.map(({ seriesIndex, ...analog }) => ({ ...analog, series: list[seriesIndex].series }));
     return { ...base, analogs, summary: found.summary, cached: loaded.cached || cached, universe: report };
   }

@@ -5,10 +5,10 @@
  * The summary then runs on one worker over the query's history and the few series that hold a match. This
  * thread only cuts the list, dispatches and merges k-long lists: no per-series computation happens here.
  */
-import type { PatternAnalogs, PatternSearch } from "../../analytics/pattern-analogs.js";
+import type { PatternAnalogs, PatternSearch, ShardSearch } from "../../analytics/pattern-analogs.js";
 import type { PriceSeries } from "../../analytics/price-series.js";
 import { mergeShardMatches } from "../../core/merge-shards.js";
-import { withoutScore } from "../../core/select-matches.js";
+import { withoutScore, type ScoredMatch } from "../../core/select-matches.js";
 import type { OutcomeKind } from "../../domain/outcome-kind.js";
 import type { SearchRunner } from "./search-job.js";
 
@@ -20,24 +20,47 @@ export interface UniverseEntry {
   kind: OutcomeKind;
 }
 
+/** One shard: the query's own history first, then the shard's histories, with what the shard searches. */
+export interface UniverseShard {
+  series: PriceSeries[];
+  args: ShardSearch;
+}
+
+/**
+ * Where a universe search's shards run: this node's search workers (localShards), or shard jobs that any node
+ * sharing the database takes (shard-jobs.ts). Each shard's answer is its top-k in greedy order.
+ */
+export interface ShardExecutor {
+  /** How many shards a list of this many series is cut into (below 2: not cut, one worker answers). */
+  shardCount(seriesCount: number): number;
+  run(shards: readonly UniverseShard[]): Promise<ScoredMatch[][]>;
+}
+
+/** The shards on this node's search workers, shard i on worker i every time. */
+export function localShards(runner: SearchRunner, count = runner.parallelism): ShardExecutor {
+  return { shardCount: () => count, run: (shards) => runner.computeShards("universeShard", shards) };
+}
+
 /** The analogs of the query window of list[0] across the list, as patternAnalogs would find them on one worker. */
 export async function searchUniverse(
   runner: SearchRunner,
   list: readonly UniverseEntry[],
   search: PatternSearch & { excludeRanges: ([number, number] | undefined)[] },
-  shardCount = runner.parallelism,
+  shards: number | ShardExecutor = runner.parallelism,
 ): Promise<PatternAnalogs> {
   const outcomeKinds = list.map((entry) => entry.kind);
+  const executor = typeof shards === "number" ? localShards(runner, shards) : shards;
+  const shardCount = executor.shardCount(list.length);
   if (shardCount < 2 || list.length < MIN_SHARDED_SERIES) {
     return runner.compute("patternAnalogs", list.map((entry) => entry.series), { ...search, outcomeKinds });
   }
   const own = list[0].series;
   const { queryStart, m, k, metric, wrap } = search;
-  const shards = cutBySize(list, shardCount).map((positions) => ({
+  const cut = cutBySize(list, shardCount).map((positions) => ({
     series: [own, ...positions.map((p) => list[p].series)],
     args: { queryStart, m, k, metric, wrap, positions, excludeRanges: positions.map((p) => search.excludeRanges[p]) },
   }));
-  const merged = mergeShardMatches(await runner.computeShards("universeShard", shards), k);
+  const merged = mergeShardMatches(await executor.run(cut), k);
   // The query's own series first, then each series holding a match once, in list order (their positions renumbered).
   const held = [0, ...new Set(merged.map((match) => match.seriesIndex).filter((p) => p !== 0))].sort((a, b) => a - b);
   const renumber = new Map(held.map((position, i) => [position, i] as const));
