@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import path from "node:path";
 import type { Logger } from "pino";
 import { ConfigError, type Config } from "../config/config.js";
 import type { Clock } from "../domain/clock.js";
@@ -67,7 +68,8 @@ export function buildMarketData(
   requireMarketDataDir(config);
   if (config.marketDataDir !== undefined) {
     // One parsed copy of the folder serves both the bars and the offline movers.
-    const store = new CsvBarStore({ dir: config.marketDataDir });
+    // Parsed files are kept as binary columns under the node's data folder, so a restart parses nothing again.
+    const store = new CsvBarStore({ dir: config.marketDataDir, cacheDir: path.join(config.dataDir, "market-columns") });
     offline = { dir: config.marketDataDir, store };
     prices = new CsvPriceProvider({ store });
     movers = new OfflineMoversProvider({ store });
