@@ -48,3 +48,19 @@ export function firstDayAtOrAfter(columns: DailyColumns, tsMs: number): number {
   }
   return lo;
 }
+
+/** Daily bars as columns in shared memory (a stored history read from the database, for a universe search). */
+export function barsToColumns(bars: readonly Bar[]): DailyColumns {
+  const n = bars.length;
+  const float = () => new Float64Array(new SharedArrayBuffer(8 * n));
+  const columns: DailyColumns = { days: new Int32Array(new SharedArrayBuffer(4 * n)), open: float(), high: float(), low: float(), close: float(), volume: float() };
+  bars.forEach((bar, i) => {
+    columns.days[i] = Math.floor(bar.tsMs / DAY_MS);
+    columns.open[i] = bar.open;
+    columns.high[i] = bar.high;
+    columns.low[i] = bar.low;
+    columns.close[i] = bar.close;
+    columns.volume[i] = bar.volume ?? Number.NaN;
+  });
+  return columns;
+}

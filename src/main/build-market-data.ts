@@ -15,7 +15,11 @@ import type { MoversProvider, PriceProvider } from "../providers/prices/port.js"
 import { createYahooFinanceClient, type YahooClientOptions } from "../providers/prices/yahoo/yahoo-finance-client.js";
 import { YahooMoversProvider } from "../providers/prices/yahoo/yahoo-movers-provider.js";
 import { YahooPriceProvider } from "../providers/prices/yahoo/yahoo-price-provider.js";
+import { MARKET_UNIVERSE } from "../domain/market-universe.js";
+import { OfflineHistories } from "../providers/prices/offline/offline-histories.js";
 import { BarCache } from "../services/market-data/bar-cache.js";
+import { StoredBarHistories } from "../services/market-data/stored-bar-histories.js";
+import type { StoredHistories } from "../services/patterns/stored-universe.js";
 import { MarketDataService } from "../services/market-data/market-data-service.js";
 import type { Database } from "../storage/create-database.js";
 import { BarStore } from "../storage/repos/bar-store.js";
@@ -31,6 +35,8 @@ export interface MarketDataOverrides {
 export interface MarketData {
   service: MarketDataService;
   barCache: BarCache;
+  /** What universe searches read, never fetching: offline the folder's files, live the stored market list. */
+  storedHistories: StoredHistories;
   routes: RouteModule[];
   /** Which mode market data is in and whether it works (the server logs it at start). */
   check(): Promise<MarketDataCheck>;
@@ -92,9 +98,12 @@ export function buildMarketData(
   const barCache = new BarCache(prices, new BarStore(database.db), clock);
   // "offline-csv" keys the stored bars (kept for existing databases); callers read it as "offline".
   const service = new MarketDataService(resolveSymbol, barCache, movers, prices.name === "offline-csv" ? "offline" : prices.name);
+  const storedHistories =
+    offline !== undefined && overrides.prices === undefined ? new OfflineHistories(offline.store) : new StoredBarHistories(barCache, MARKET_UNIVERSE);
   return {
     service,
     barCache,
+    storedHistories,
     routes: [getLatestPriceRoute(service, clock), getPriceHistoryRoute(service), getMarketMoversRoute(service, movers, clock)],
     check: () => checkMarketData(prices, clock, overrides.prices === undefined ? offline : undefined),
   };

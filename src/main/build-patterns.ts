@@ -5,7 +5,8 @@ import { getPatternsOhlcRoute } from "../http/routes/patterns/get-patterns-ohlc.
 import { getPatternsRawRoute } from "../http/routes/patterns/get-patterns-raw.js";
 import { getPatternsRoute } from "../http/routes/patterns/get-patterns.js";
 import { SeriesCache } from "../services/market-data/series-cache.js";
-import { PatternService, type FixedUniverse } from "../services/patterns/pattern-service.js";
+import { PatternService } from "../services/patterns/pattern-service.js";
+import { UniverseSeries } from "../services/patterns/stored-universe.js";
 import { ScreenService } from "../services/patterns/screen-service.js";
 import type { SearchRunner } from "../services/patterns/search-job.js";
 import { SearchWorkerPool } from "../services/patterns/search-worker-pool.js";
@@ -33,14 +34,14 @@ export interface Patterns {
 export function buildPatterns(
   marketData: MarketData,
   clock: Clock,
-  universe?: FixedUniverse,
   /** A pool already running (a test seam of buildService), used instead of a pool of this node's own and left open at close. */
   sharedPool?: SearchWorkerPool,
 ): Patterns {
   // Every search runs on the pool's threads, each loading the kernels itself: this thread loads none.
   const seriesCache = new SeriesCache(resolveSymbol, marketData.barCache, clock);
   const pool = sharedPool ?? new SearchWorkerPool();
-  const service = new PatternService(seriesCache, pool, universe);
+  // A universe search reads stored histories only (offline the folder, live the database), held by bytes.
+  const service = new PatternService(seriesCache, pool, new UniverseSeries(marketData.storedHistories, clock), marketData.storedHistories, resolveSymbol);
   const screens = new ScreenService(seriesCache, pool);
   return {
     seriesCache,

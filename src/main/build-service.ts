@@ -198,7 +198,7 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
   operations.push(apiCatalogRoute(() => operations, payTo));
   const marketData = buildMarketData(config, database, clock, options.marketData, logger);
   operations.push(...marketData.routes);
-  const patterns = buildPatterns(marketData, clock, UNIVERSE_ALL, options.searchWorkers);
+  const patterns = buildPatterns(marketData, clock, options.searchWorkers);
   operations.push(...patterns.routes);
   // Analytics route families register below, one line each: operations.push(...buildX({ marketData, patterns, clock }).routes);
   operations.push(...buildCrossAsset({ marketData, patterns, clock, config }).routes);

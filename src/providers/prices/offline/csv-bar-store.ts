@@ -1,5 +1,6 @@
 import { mkdir, open, readdir, readFile, rename, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { ByteBoundedLru } from "../../../domain/byte-bounded-lru.js";
 import { DAY_MS, formatUtcDate, type Bar } from "../../../domain/bar.js";
 import { columnsToBars, dailyColumnsBytes, type DailyColumns } from "../../../domain/daily-columns.js";
 import { readHistory, type SourceVersion } from "./columnar-layout.js";
@@ -41,34 +42,27 @@ function isMissingFile(error: unknown): boolean {
 export class CsvBarStore {
   readonly dir: string;
   private readonly cacheDir: string | undefined;
-  private readonly maxHeldBytes: number;
   private readonly readText: ((filePath: string) => Promise<string>) | undefined;
   private readonly listFiles: (dir: string) => Promise<string[]>;
-  /** Least recently used first (a use re-inserts). null: no such file. */
-  private readonly held = new Map<string, DailyColumns | null>();
-  private heldBytes = 0;
+  /** null: no such file. */
+  private readonly held: ByteBoundedLru<string, DailyColumns | null>;
   private readonly loading = new Map<string, Promise<DailyColumns | null>>();
 
   constructor(options: CsvBarStoreOptions) {
     this.dir = options.dir;
     this.readText = options.readText;
     this.cacheDir = options.readText === undefined ? options.cacheDir : undefined;
-    this.maxHeldBytes = options.maxHeldBytes ?? DEFAULT_HELD_COLUMN_BYTES;
+    this.held = new ByteBoundedLru(options.maxHeldBytes ?? DEFAULT_HELD_COLUMN_BYTES);
     this.listFiles = options.listFiles ?? ((dir) => readdir(dir));
   }
 
   /** Columns of `<stem>.csv`, days ascending; null when there is no such file. */
   columns(stem: string): Promise<DailyColumns | null> {
-    if (this.held.has(stem)) {
-      const columns = this.held.get(stem) ?? null;
-      this.held.delete(stem);
-      this.held.set(stem, columns);
-      return Promise.resolve(columns);
-    }
+    if (this.held.has(stem)) return Promise.resolve(this.held.get(stem) ?? null);
     let pending = this.loading.get(stem);
     if (pending === undefined) {
       pending = this.load(stem).then((columns) => {
-        this.hold(stem, columns);
+        this.held.set(stem, columns, columns === null ? 0 : dailyColumnsBytes(columns.days.length));
         return columns;
       });
       // A failed read is not held, so a file fixed on disk is picked up on the next request.
@@ -115,25 +109,7 @@ export class CsvBarStore {
 
   /** Columns held in memory now and their bytes (for tests and the bench). */
   heldHistories(): { entries: number; bytes: number } {
-    return { entries: this.held.size, bytes: this.heldBytes };
-  }
-
-  private hold(stem: string, columns: DailyColumns | null): void {
-    this.release(stem);
-    this.held.set(stem, columns);
-    this.heldBytes += columns === null ? 0 : dailyColumnsBytes(columns.days.length);
-    // The newest entry stays even alone over the bound: its caller is about to use it.
-    for (const oldest of this.held.keys()) {
-      if (this.heldBytes <= this.maxHeldBytes || oldest === stem) break;
-      this.release(oldest);
-    }
-  }
-
-  private release(stem: string): void {
-    if (!this.held.has(stem)) return;
-    const columns = this.held.get(stem) ?? null;
-    this.held.delete(stem);
-    this.heldBytes -= columns === null ? 0 : dailyColumnsBytes(columns.days.length);
+    return this.held.held;
   }
 
   private async load(stem: string): Promise<DailyColumns | null> {
