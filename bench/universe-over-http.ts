@@ -48,13 +48,20 @@ function walkCsv(seed: number): string {
   return rows.join("\n");
 }
 
+/** SYAAAA, SYAAAB, ...: shaped like a US stock's ticker (the resolver takes 1 to 6 letters), never a real one's. */
+function syntheticName(i: number): string {
+  let name = "";
+  for (let rest = i, place = 0; place < 4; place++, rest = Math.floor(rest / 26)) name = String.fromCharCode(65 + (rest % 26)) + name;
+  return `SY${name}`;
+}
+
 /** A folder of the 17 real files and `synthetic` walks (written once per size, kept under the OS temp folder). */
 function folderOf(synthetic: number): string {
   const dir = path.join(os.tmpdir(), `precedent-universe-${synthetic}`);
   mkdirSync(dir, { recursive: true });
   for (const file of readdirSync(DAILY_DATASET_DIR).filter((name) => name.endsWith(".csv"))) copyFileSync(path.join(DAILY_DATASET_DIR, file), path.join(dir, file));
   const present = new Set(readdirSync(dir));
-  for (let i = 0; i < synthetic; i++) if (!present.has(`SYN${i}.csv`)) writeFileSync(path.join(dir, `SYN${i}.csv`), walkCsv(1_000 + i));
+  for (let i = 0; i < synthetic; i++) if (!present.has(`${syntheticName(i)}.csv`)) writeFileSync(path.join(dir, `${syntheticName(i)}.csv`), walkCsv(1_000 + i));
   return dir;
 }
 
@@ -75,8 +82,8 @@ async function serveFolder(folder: string, dataDir: string) {
   const call = async () => {
     const t = performance.now();
     const res = await payer.pay(`${base}${QUERY}`, "GET");
-    const body = (await res.json()) as { universe?: { searched: string[] } };
-    if (res.status !== 200) throw new Error(`universe=all answered ${res.status}: ${JSON.stringify(body).slice(0, 300)}`);
+    const body = (await res.json()) as { universe?: { searched: string[]; skipped: unknown[] } };
+    if (res.status !== 200 || body.universe?.skipped.length !== 0) throw new Error(`universe=all answered ${res.status}: ${JSON.stringify(body).slice(0, 300)}`);
     return { ms: performance.now() - t, searched: body.universe?.searched.length ?? 0 };
   };
   return { buildMs, warmUpMs, idleRssMb: rssMb(), call, close: async () => (server.close(), await service.close()) };

@@ -41,8 +41,9 @@ export const DEFAULT_UNIVERSE_SERIES_BYTES = 256 * 1024 * 1024;
 /**
  * The universe's histories as search series, held up to a byte bound (least recently used dropped first) so a
  * search's memory follows what it searches. A held series keeps its arrays from call to call, which is what lets
- * a search worker keep its own prepared copy (the pool versions histories by their closes): it is rebuilt only
- * when the stored history changed (other columns came back after the bar cache's tail TTL).
+ * a search worker keep its own prepared copy (the pool versions histories by their closes). After the bar cache's
+ * tail TTL the store is asked again, and the series is rebuilt when it hands back other columns: offline only
+ * when its store had dropped and re-read the file, live on every such read (a database read is new columns).
  */
 export class UniverseSeries {
   private readonly entries: ByteBoundedLru<string, Entry>;
