@@ -1,29 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { Bar, Timeframe } from "../../src/domain/bar.js";
 import { MARKET_UNIVERSE, MAX_UNIVERSE_SYMBOLS } from "../../src/domain/market-universe.js";
-import type { ResolvedSymbol } from "../../src/domain/resolved-symbol.js";
 import { resolveSymbol } from "../../src/domain/symbol-resolver.js";
-import { CsvPriceProvider } from "../../src/providers/prices/offline/csv-price-provider.js";
-import type { PriceProvider } from "../../src/providers/prices/port.js";
 import { BarCache } from "../../src/services/market-data/bar-cache.js";
 import { StoredBarHistories } from "../../src/services/market-data/stored-bar-histories.js";
 import { UniverseSeries } from "../../src/services/patterns/stored-universe.js";
 import { createDatabase, type Database } from "../../src/storage/create-database.js";
 import { BarStore } from "../../src/storage/repos/bar-store.js";
+import { CountingPriceProvider } from "../support/counting-price-provider.js";
 import { FakeClock } from "../support/fake-clock.js";
-import { DAILY_DATASET_DIR, SHARED_PRESENT } from "../support/shared-paths.js";
+import { SHARED_PRESENT } from "../support/shared-paths.js";
 
-/** The CSV provider standing in for the live source, counting what it was asked for. */
-class CountingProvider implements PriceProvider {
-  name = "counting";
-  asked: string[] = [];
-  private readonly inner = new CsvPriceProvider({ marketDataDir: DAILY_DATASET_DIR });
-
-  bars(symbol: ResolvedSymbol, timeframe: Timeframe, fromMs: number, toMs: number): Promise<Bar[]> {
-    this.asked.push(symbol.source);
-    return this.inner.bars(symbol, timeframe, fromMs, toMs);
-  }
-}
 
 it("the live market list: a named version, at least 500 symbols, each resolving to its own source, under the explicit bound", () => {
   expect(MARKET_UNIVERSE.version).toMatch(/^\d{4}-\d{2}-\d{2}$/);
@@ -37,13 +23,13 @@ it("the live market list: a named version, at least 500 symbols, each resolving 
 
 describe.skipIf(!SHARED_PRESENT)("a live node's universe reads stored histories only", () => {
   let database: Database;
-  let provider: CountingProvider;
+  let provider: CountingPriceProvider;
   let clock: FakeClock;
   let barCache: BarCache;
 
   beforeEach(async () => {
     database = await createDatabase({ kind: "sqlite", file: ":memory:" });
-    provider = new CountingProvider();
+    provider = new CountingPriceProvider();
     clock = new FakeClock(Date.parse("2024-12-06T20:00:00Z"));
     barCache = new BarCache(provider, new BarStore(database.db), clock);
   });
