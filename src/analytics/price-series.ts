@@ -1,4 +1,5 @@
-import { TIMEFRAME_MS, type Bar, type Timeframe } from "../domain/bar.js";
+import { DAY_MS, TIMEFRAME_MS, type Bar, type Timeframe } from "../domain/bar.js";
+import type { DailyColumns } from "../domain/daily-columns.js";
 
 /** One symbol's whole stored history as columns, the shape the numeric core works on. */
 export interface PriceSeries {
@@ -49,6 +50,20 @@ export function toPriceSeries(ticker: string, timeframe: Timeframe, bars: readon
   });
   series.breakBefore = gapBreaks(series.timesMs, timeframe);
   return series;
+}
+
+/**
+ * A daily history held as columns, as a series without copying its prices: opens, highs, lows and closes are the
+ * columns themselves (shared memory, so posting them to a search worker hands them over); only the times and gap
+ * markers are built, in shared memory too. Nothing writes to a series, so sharing the columns is safe.
+ */
+export function dailyColumnsSeries(ticker: string, columns: DailyColumns): PriceSeries {
+  const n = columns.days.length;
+  const timesMs = new Float64Array(new SharedArrayBuffer(8 * n));
+  for (let i = 0; i < n; i++) timesMs[i] = columns.days[i] * DAY_MS;
+  const breakBefore = new Uint8Array(new SharedArrayBuffer(n));
+  breakBefore.set(gapBreaks(timesMs, "1d"));
+  return { ticker, timeframe: "1d", timesMs, opens: columns.open, highs: columns.high, lows: columns.low, closes: columns.close, breakBefore };
 }
 
 /** Index range [start, end) of the bars whose start time lies in [fromMs, toMs). */

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import path from "node:path";
 import type { Logger } from "pino";
 import { ConfigError, type Config } from "../config/config.js";
 import type { Clock } from "../domain/clock.js";
@@ -14,10 +15,14 @@ import type { MoversProvider, PriceProvider } from "../providers/prices/port.js"
 import { createYahooFinanceClient, type YahooClientOptions } from "../providers/prices/yahoo/yahoo-finance-client.js";
 import { YahooMoversProvider } from "../providers/prices/yahoo/yahoo-movers-provider.js";
 import { YahooPriceProvider } from "../providers/prices/yahoo/yahoo-price-provider.js";
+import { MARKET_UNIVERSE } from "../domain/market-universe.js";
 import { RequestSpacer } from "../providers/http/request-spacer.js";
+import { OfflineHistories } from "../providers/prices/offline/offline-histories.js";
 import { SpacedPriceProvider } from "../providers/prices/spaced-price-provider.js";
 import { BarCache } from "../services/market-data/bar-cache.js";
+import { StoredBarHistories } from "../services/market-data/stored-bar-histories.js";
 import { UniverseBarsRefresh } from "../services/market-data/universe-bars-refresh.js";
+import type { StoredHistories } from "../services/patterns/stored-universe.js";
 import { MarketDataService } from "../services/market-data/market-data-service.js";
 import type { Database } from "../storage/create-database.js";
 import { BarStore } from "../storage/repos/bar-store.js";
@@ -33,6 +38,8 @@ export interface MarketDataOverrides {
 export interface MarketData {
   service: MarketDataService;
   barCache: BarCache;
+  /** What universe searches read, never fetching: offline the folder's files, live the stored market list. */
+  storedHistories: StoredHistories;
   routes: RouteModule[];
   /** Which mode market data is in and whether it works (the server logs it at start). */
   check(): Promise<MarketDataCheck>;
@@ -79,7 +86,8 @@ export function buildMarketData(
   requireMarketDataDir(config);
   if (config.marketDataDir !== undefined) {
     // One parsed copy of the folder serves both the bars and the offline movers.
-    const store = new CsvBarStore({ dir: config.marketDataDir });
+    // Parsed files are kept as binary columns under the node's data folder, so a restart parses nothing again.
+    const store = new CsvBarStore({ dir: config.marketDataDir, cacheDir: path.join(config.dataDir, "market-columns") });
     offline = { dir: config.marketDataDir, store };
     prices = new CsvPriceProvider({ store });
     movers = new OfflineMoversProvider({ store });
@@ -102,9 +110,12 @@ export function buildMarketData(
   const barCache = new BarCache(prices, new BarStore(database.db), clock);
   // "offline-csv" keys the stored bars (kept for existing databases); callers read it as "offline".
   const service = new MarketDataService(resolveSymbol, barCache, movers, prices.name === "offline-csv" ? "offline" : prices.name);
+  const storedHistories =
+    offline !== undefined && overrides.prices === undefined ? new OfflineHistories(offline.store) : new StoredBarHistories(barCache, MARKET_UNIVERSE);
   return {
     service,
     barCache,
+    storedHistories,
     routes: [getLatestPriceRoute(service, clock), getPriceHistoryRoute(service), getMarketMoversRoute(service, movers, clock)],
     check: () => checkMarketData(prices, clock, overrides.prices === undefined ? offline : undefined),
     universeRefresh:

@@ -5,7 +5,8 @@ import { getPatternsOhlcRoute } from "../http/routes/patterns/get-patterns-ohlc.
 import { getPatternsRawRoute } from "../http/routes/patterns/get-patterns-raw.js";
 import { getPatternsRoute } from "../http/routes/patterns/get-patterns.js";
 import { SeriesCache } from "../services/market-data/series-cache.js";
-import { PatternService, type FixedUniverse } from "../services/patterns/pattern-service.js";
+import { PatternService } from "../services/patterns/pattern-service.js";
+import { UniverseSeries } from "../services/patterns/stored-universe.js";
 import { ScreenService } from "../services/patterns/screen-service.js";
 import type { SearchRunner } from "../services/patterns/search-job.js";
 import { SearchWorkerPool } from "../services/patterns/search-worker-pool.js";
@@ -38,7 +39,6 @@ export interface Patterns {
 export function buildPatterns(
   marketData: MarketData,
   clock: Clock,
-  universe?: FixedUniverse,
   /** A pool already running (a test seam of buildService), used instead of a pool of this node's own and left open at close. */
   sharedPool?: SearchWorkerPool,
   /** With DATABASE_URL: the shared queue that universe searches over more series than the limit are cut into. */
@@ -49,7 +49,8 @@ export function buildPatterns(
   const pool = sharedPool ?? new SearchWorkerPool();
   const local = localShards(pool);
   const shards = shardJobs === undefined ? local : new ShardJobExecutor(shardJobs.queue, local, shardJobs.limits);
-  const service = new PatternService(seriesCache, pool, universe, shards);
+  // A universe search reads stored histories only (offline the folder, live the database), held by bytes.
+  const service = new PatternService(seriesCache, pool, new UniverseSeries(marketData.storedHistories, clock), marketData.storedHistories, resolveSymbol, shards);
   const screens = new ScreenService(seriesCache, pool);
   return {
     seriesCache,

@@ -51,6 +51,7 @@ import { buildForecasts } from "./build-forecasts.js";
 import { buildMarketData, requireMarketDataDir, type MarketDataOverrides } from "./build-market-data.js";
 import type { MarketDataCheck } from "./market-data-check.js";
 import { buildPatterns } from "./build-patterns.js";
+import { MARKET_UNIVERSE } from "../domain/market-universe.js";
 import { UNIVERSE_ALL } from "./build-universe.js";
 import { buildPortfolio } from "./build-portfolio.js";
 import { buildProbe } from "./build-probe.js";
@@ -132,7 +133,7 @@ export interface Service {
   /**
    * After listening: starts the search workers and the answer encoder's thread, loads the payment code a first
    * paid call needs (mppx), checks market data (checkMarketData) and preloads the stored histories of the
-   * `universe=all` list, so the first heavy call is not a cold one and competes with none of this. Resolves
+   * replay list (build-universe.ts), so the first heavy call is not a cold one and competes with none of this. Resolves
    * with the check (or why it failed), the tickers preloaded and where large answers are serialised.
    */
   warmUp(): Promise<{
@@ -207,11 +208,10 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
           { connectionString: config.databaseUrl, schema: options.jobsSchema ?? "precedent_jobs", timeoutMs: config.universeShardJobs.timeoutMs },
           logger,
         );
-  const patterns = buildPatterns(marketData, clock, UNIVERSE_ALL, options.searchWorkers, shardQueue && { queue: shardQueue, limits: config.universeShardJobs });
+  const patterns = buildPatterns(marketData, clock, options.searchWorkers, shardQueue && { queue: shardQueue, limits: config.universeShardJobs });
   operations.push(...patterns.routes);
-  // Live: the universe list's daily bars are fetched after each close by a job, never inside a paid call.
-  // The list is the current `universe=all` one; src/domain/market-universe.ts replaces it when it lands.
-  if (marketData.universeRefresh !== undefined) jobs.register(universeBarsRefreshJob(marketData.universeRefresh(() => UNIVERSE_ALL.symbols)));
+  // Live: the market list's daily bars (what universe=all searches) are fetched after each close by a job, never inside a paid call.
+  if (marketData.universeRefresh !== undefined) jobs.register(universeBarsRefreshJob(marketData.universeRefresh(() => MARKET_UNIVERSE.symbols)));
   // Analytics route families register below, one line each: operations.push(...buildX({ marketData, patterns, clock }).routes);
   operations.push(...buildCrossAsset({ marketData, patterns, clock, config }).routes);
   operations.push(...buildForecasts({ marketData, patterns, clock }).routes);
@@ -320,9 +320,9 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
     warmUp: async () => {
       // Side by side: the payment code (every paid call, its 402 included, waits for it; the embedded chain
       // boots on its own thread meanwhile), the search workers, and on the event loop the market-data check
-      // (offline it parses every CSV of the folder once, later calls reuse them: about half a second of
-      // event-loop work that must be over before the first calls rather than beside them) followed by the
-      // fixed `universe=all` list: at most 17 daily histories (~1.5 MB each), only those already stored. Once
+      // (offline it reads each CSV's last row from the file's tail and parses none: a folder of thousands of
+      // files must not cost the start) followed by the 17 histories of the replay list (~1.5 MB each), only
+      // those already stored. Once
       // these waited for the chain, so a call made as soon as it was ready found them still running (~0.5 s
       // on a 2-core VM); side by side they are done about when it is. Last, what can be rehearsed
       // without a caller (http/rehearsal.ts), which needs the payment code: the heavy routes' quotes, unlogged,

@@ -1,12 +1,12 @@
-import type { FixedUniverse } from "../services/patterns/pattern-service.js";
+import type { MarketUniverse } from "../domain/market-universe.js";
 
 /**
- * What `universe=all` searches, everywhere and for every caller: a fixed, versioned list (returned in the body
- * of every `all` search), never what other callers happened to load. The 17 assets of the shared daily dataset
- * by their live symbols (each resolves to its offline file too: GC=F is GOLD.csv, ^VIX is VIX.csv, ...), so an
- * `all` search loads at most 17 series besides the query's own. A change of the list is a new version.
+ * The histories the forecast log's replay runs over and the start-up preloads: the 17 assets of the shared daily
+ * dataset by their live symbols (each resolves to its offline file too: GC=F is GOLD.csv, ^VIX is VIX.csv, ...).
+ * Not what `universe=all` searches: that is every series the node holds (services/patterns/stored-universe.ts).
+ * A change of the list is a new version.
  */
-export const UNIVERSE_ALL: FixedUniverse = Object.freeze({
+export const UNIVERSE_ALL: MarketUniverse = Object.freeze({
   version: "2026-11-23",
   symbols: Object.freeze([
     "AAPL", "AMZN", "GOOGL", "MSFT", "NVDA", "TSLA", "SPY", "QQQ",

@@ -23,8 +23,9 @@ export async function checkMarketData(prices: PriceProvider, clock: Clock, offli
   if (offline !== undefined) {
     const lastDays: string[] = [];
     for (const stem of await offline.store.stems()) {
-      const last = (await offline.store.bars(stem))?.at(-1);
-      if (last !== undefined) lastDays.push(formatBarTime(last.tsMs, "1d"));
+      // The last row's date from each file's tail: the check parses no file (the store reads them on first use).
+      const last = await offline.store.lastDate(stem);
+      if (last !== null) lastDays.push(last);
     }
     lastDays.sort();
     const span = lastDays.length === 0 ? "no readable CSV file" : `${lastDays.length} files whose last bars run from ${lastDays[0]} to ${lastDays.at(-1)}`;

@@ -5,6 +5,9 @@ import { redactUrl } from "../config/redact-url.js";
 import { buildService } from "./build-service.js";
 import { exitOnRefusal, networkJobsNotice } from "./startup-steps.js";
 
+/** The bound of a request's line and headers together (documented with the `universe` parameter). */
+const MAX_REQUEST_HEAD_BYTES = 64 * 1024;
+
 async function main(): Promise<void> {
   const config = await exitOnRefusal(() => loadConfig());
   // A facilitator that cannot settle, a missing PAY_TO or a world-readable key file: say why and stop.
@@ -13,7 +16,9 @@ async function main(): Promise<void> {
   await service.jobs.start();
   // Said once here, instead of each of these jobs failing on every tick without internet.
   if (service.jobsWaitingForNetwork.length > 0) logger.info({ jobs: service.jobsWaitingForNetwork }, networkJobsNotice(service.jobsWaitingForNetwork));
-  const server = serve({ fetch: service.app.fetch, port: config.port, hostname: config.host }, (info) => {
+  // Request line and headers up to 64 KB (Node's default is 16 KB): a GET naming 1,000 universe symbols of up to
+  // 32 characters is about 36 KB of query string, and the payment header comes beside it.
+  const server = serve({ fetch: service.app.fetch, port: config.port, hostname: config.host, serverOptions: { maxHeaderSize: MAX_REQUEST_HEAD_BYTES } }, (info) => {
     logger.info(
       {
         url: config.publicBaseUrl,

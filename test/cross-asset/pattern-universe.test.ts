@@ -106,20 +106,35 @@ describe.skipIf(!SHARED_PRESENT)("cross-asset analogs: the universe extension of
     expect(body.summary["Average 30 day return"]).toBeLessThan(0.1);
   });
 
-  it("searches the documented, versioned list for universe=all and returns it in the body", async () => {
+  it("searches every file of the data folder for universe=all, names it and marks each series' kind", async () => {
     const { status, body } = await call("/get_patterns_raw?ticker=AAPL&start_date=2024-10-01&end_date=2024-10-15&k=5&universe=all");
     expect(status).toBe(200);
     const files = fs.readdirSync(DAILY_DATASET_DIR).filter((f) => f.endsWith(".csv"));
-    expect(body.universe.list.version).toBe("2026-11-23");
-    expect(body.universe.list.symbols).toHaveLength(17);
+    expect(body.universe.list).toEqual({ source: "folder", version: expect.stringMatching(/^folder-17-[0-9a-f]{12}$/), count: files.length });
     expect(body.universe.searched).toHaveLength(files.length);
     // Nothing another caller loaded changes it.
     await call("/get_patterns_raw?ticker=TSLA&start_date=2024-10-01&end_date=2024-10-15&k=1");
     const again = await call("/get_patterns_raw?ticker=AAPL&start_date=2024-10-01&end_date=2024-10-15&k=5&universe=all");
     expect(again.body.universe).toEqual(body.universe);
     expect(body.universe.searched).toEqual(expect.arrayContaining(["AAPL", "GC=F", "^VIX", "^TNX", "BTC-USD", "CL=F", "SPY"]));
+    const kindOf = new Map((body.universe.searched as string[]).map((ticker, i) => [ticker, body.universe.kinds[i]]));
+    expect([kindOf.get("AAPL"), kindOf.get("GC=F"), kindOf.get("^TNX"), kindOf.get("^VIX")]).toEqual(["price", "price", "rate", "volatility"]);
+    expect(body.universe.kinds).toHaveLength(files.length);
+    expect(body.universe.not_stored).toEqual([]);
     expect(body.universe.skipped).toEqual([]);
     for (const match of body.matches as Match[]) expect(body.universe.searched).toContain(match.ticker);
+  });
+
+  it("accepts a universe of 1,000 symbols and refuses 1,001 with a 422 naming the bound", async () => {
+    const names = (count: number) => Array.from({ length: count }, (_, i) => `Q${i}`).join(",");
+    const url = "/get_patterns_raw?ticker=AAPL&start_date=2024-10-01&end_date=2024-10-15&k=1&universe=";
+    const accepted = await call(`${url}MSFT,${names(999)}`);
+    expect(accepted.status).toBe(200);
+    expect(accepted.body.universe.searched).toEqual(["AAPL", "MSFT"]);
+    expect(accepted.body.universe.skipped).toHaveLength(999);
+    const refused = await call(`${url}${names(1_001)}`);
+    expect([refused.status, refused.body.error.code]).toEqual([422, "VALIDATION_FAILED"]);
+    expect(refused.body.error.details).toEqual([expect.objectContaining({ param: "universe", issue: expect.stringContaining("at most 1000 symbols") })]);
   });
 
   it("leaves the standard search untouched without universe, and validates universe", async () => {
@@ -127,7 +142,7 @@ describe.skipIf(!SHARED_PRESENT)("cross-asset analogs: the universe extension of
     expect(plain.body.universe).toBeUndefined();
     expect(Object.keys(plain.body.matches[0])).not.toContain("ticker");
     expect(plain.body.matches[0].dates[0]).toBe("2001-07-12");
-    const tooMany = Array.from({ length: 51 }, (_, i) => `T${i}`).join(",");
+    const tooMany = Array.from({ length: 1_001 }, (_, i) => `T${i}`).join(",");
     const url = "/get_patterns?ticker=AAPL&start_date=2024-10-01&end_date=2024-10-08&universe=";
     await expectValidationFailures(harness, [tooMany, ",", "A".repeat(33)].map((value) => [`${url}${value}`, "universe"] as const));
   });

@@ -1,37 +1,23 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { Bar, Timeframe } from "../../src/domain/bar.js";
-import type { ResolvedSymbol } from "../../src/domain/resolved-symbol.js";
 import { resolveSymbol } from "../../src/domain/symbol-resolver.js";
-import { CsvPriceProvider } from "../../src/providers/prices/offline/csv-price-provider.js";
-import type { PriceProvider } from "../../src/providers/prices/port.js";
 import { BarCache } from "../../src/services/market-data/bar-cache.js";
 import { SeriesCache } from "../../src/services/market-data/series-cache.js";
 import { createDatabase, type Database } from "../../src/storage/create-database.js";
 import { BarStore } from "../../src/storage/repos/bar-store.js";
+import { CountingPriceProvider } from "../support/counting-price-provider.js";
 import { FakeClock } from "../support/fake-clock.js";
-import { DAILY_DATASET_DIR, SHARED_PRESENT } from "../support/shared-paths.js";
+import { SHARED_PRESENT } from "../support/shared-paths.js";
 
-/** The CSV provider, counting which symbols it was asked for. */
-class CountingProvider implements PriceProvider {
-  name = "counting";
-  asked: string[] = [];
-  private readonly inner = new CsvPriceProvider({ marketDataDir: DAILY_DATASET_DIR });
-
-  bars(symbol: ResolvedSymbol, timeframe: Timeframe, fromMs: number, toMs: number): Promise<Bar[]> {
-    this.asked.push(symbol.source);
-    return this.inner.bars(symbol, timeframe, fromMs, toMs);
-  }
-}
 
 describe.skipIf(!SHARED_PRESENT)("series cache preload (start-up warm-up)", () => {
   let database: Database;
-  let provider: CountingProvider;
+  let provider: CountingPriceProvider;
   let clock: FakeClock;
   const cacheOver = (db: Database) => new SeriesCache(resolveSymbol, new BarCache(provider, new BarStore(db.db), clock), clock);
 
   beforeEach(async () => {
     database = await createDatabase({ kind: "sqlite", file: ":memory:" });
-    provider = new CountingProvider();
+    provider = new CountingPriceProvider();
     clock = new FakeClock(Date.parse("2024-12-06T20:00:00Z"));
   });
   afterEach(async () => {

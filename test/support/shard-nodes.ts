@@ -59,8 +59,8 @@ export async function startShardCluster(options: ShardClusterOptions): Promise<{
       logger,
     );
     const marketData = buildMarketData(config, database, systemClock);
-    const patterns = buildPatterns(marketData, systemClock, undefined, pool, { queue, limits: options.limits });
-    const alone = buildPatterns(marketData, systemClock, undefined, pool);
+    const patterns = buildPatterns(marketData, systemClock, pool, { queue, limits: options.limits });
+    const alone = buildPatterns(marketData, systemClock, pool);
     return {
       name: String.fromCharCode(97 + i),
       database,

@@ -30,15 +30,18 @@ export interface SearchCost {
 /**
  * What a search will cost before it runs: /get_patterns, /forward_distribution, the query ticker's history unless
  * the page holds it already, and one history per other series the analogs may lie in (none for the ticker's own
- * history; up to one per listed symbol, or per series of the `all` list, for a cross-asset search).
+ * history; up to one per listed symbol, and at most k, for a cross-asset search).
  */
-export function searchCost(input: SearchInput, prices: RoutePrices, holdsQueryHistory: boolean, allSymbols: readonly string[]): SearchCost {
+export function searchCost(input: SearchInput, prices: RoutePrices, holdsQueryHistory: boolean): SearchCost {
   const price = (route: string) => prices.get(route) ?? 0n;
   const ticker = input.ticker.toUpperCase();
   const others =
     input.universe === undefined
       ? 0
-      : new Set((input.universe === "all" ? allSymbols : input.universe.split(",")).map((s) => s.trim().toUpperCase()).filter((s) => s !== "" && s !== ticker)).size;
+      : input.universe === "all"
+        ? // Every series the node holds: the analogs, not the list, bound how many other series they lie in.
+          Number.POSITIVE_INFINITY
+        : new Set(input.universe.split(",").map((s) => s.trim().toUpperCase()).filter((s) => s !== "" && s !== ticker)).size;
   const fixed = 2 + (holdsQueryHistory ? 0 : 1);
   const fixedPrice = price("/get_patterns") + price("/forward_distribution") + (holdsQueryHistory ? 0n : price("/get_price_history"));
   // At most k analogs, so at most k other series however many are searched.

@@ -53,7 +53,7 @@ export function checkSearch(input: SearchInput, today: string, barsInWindow?: nu
   if (input.universe !== undefined && input.universe !== "all") {
     const symbols = input.universe.split(",").map((s) => s.trim()).filter((s) => s.length > 0);
     if (symbols.length === 0) return { field: "several", message: "List at least one ticker to search in (for example MSFT,NVDA,SPY)." };
-    if (symbols.length > 50) return { field: "several", message: "List at most 50 tickers." };
+    if (symbols.length > 1_000) return { field: "several", message: "List at most 1,000 tickers." };
     if (symbols.some((s) => s.length > 32)) return { field: "several", message: "A ticker is at most 32 characters." };
   }
   return undefined;

@@ -17,7 +17,6 @@ let wallet: PageWallet | undefined;
 let lastResult: SearchResult | undefined;
 let priceChart: PriceChart | undefined;
 let prices: RoutePrices = new Map();
-let allSymbols: string[] = [];
 
 /**
  * What /openapi.json (free) tells the page: whether /dev/faucet exists (embedded mode), the `all` symbols and
@@ -99,7 +98,7 @@ function showCost(): void {
   if (prices.size === 0) return;
   $("cost").textContent =
     problem === undefined
-      ? `This search: ${describeCost(searchCost(form, prices, histories.holdsWhole(form.ticker), allSymbols))}.`
+      ? `This search: ${describeCost(searchCost(form, prices, histories.holdsWhole(form.ticker)))}.`
       : `Nothing to pay until the form is complete: ${problem.message}`;
 }
 
@@ -237,7 +236,6 @@ async function start(): Promise<void> {
 
   const { embedded, symbols, prices: published } = await discover();
   prices = published;
-  allSymbols = symbols;
   showCost();
   $("tickers").replaceChildren(...symbols.map((s) => Object.assign(document.createElement("option"), { value: s })));
   const connect = $<HTMLButtonElement>("connect");

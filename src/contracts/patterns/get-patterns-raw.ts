@@ -27,10 +27,11 @@ const response = z
 
 /** The cross-asset extension, described once for both routes that take `universe`. */
 export const UNIVERSE_EXTENSION_TEXT =
-  " Extension (cross-asset analogs): with `universe`, the same query window is searched across the ticker's own history and every " +
-  "listed series with one shared bound (exact, ranked together); each match then names its series in `ticker`, only the ticker's own " +
-  "series excludes the query window (windows of other series are eligible whatever their dates), matches never overlap within a " +
-  "series, and `universe` in the response lists the series searched and those skipped (unknown, no data, upstream trouble) with why. " +
+  " Extension (cross-asset analogs): with `universe`, the same query window is searched across the ticker's own history and the " +
+  "stored daily history of every listed series (or of every series the node holds, for `all`) with one shared bound (exact, ranked " +
+  "together); each match then names its series in `ticker`, windows of other series concurrent with the query are excluded, matches " +
+  "never overlap within a series, and `universe` in the response lists the series searched with their kinds, those not stored yet " +
+  "(never fetched by the search) and those skipped (unknown, no data) with why. " +
   "Similarity compares z-normalised shapes, so series of any price level are comparable. Without `universe` nothing changes.";
 
 export const getPatternsRawContract: OperationContract<typeof PatternUniverseParamsSchema, typeof response> = {

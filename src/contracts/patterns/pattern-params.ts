@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { MAX_UNIVERSE_SYMBOLS } from "../../domain/market-universe.js";
 import { booleanParam, enumParam, intParam, isoDateParam, tickerParam } from "../params.js";
 
 export const TIMEFRAMES = ["1d", "1h", "30m", "15m"] as const;
@@ -26,26 +27,27 @@ export const PatternParamsSchema = z.object(fields).refine((p) => p.start_date <
 
 export type PatternParams = z.infer<typeof PatternParamsSchema>;
 
-export const MAX_UNIVERSE_TICKERS = 50;
-
-/** `all`, or comma-separated symbols (duplicates removed), 1 to 50. */
+/** `all`, or comma-separated symbols (duplicates removed), 1 to MAX_UNIVERSE_SYMBOLS. */
 const universeParam = z
   .string()
   .transform((v): string[] | "all" =>
     v.trim().toLowerCase() === "all" ? "all" : [...new Set(v.split(",").map((s) => s.trim()).filter((s) => s.length > 0))],
   )
   .refine((u) => u === "all" || u.length >= 1, "must list at least one symbol, or be all")
-  .refine((u) => u === "all" || u.length <= MAX_UNIVERSE_TICKERS, `must list at most ${MAX_UNIVERSE_TICKERS} symbols, or be all`)
+  .refine((u) => u === "all" || u.length <= MAX_UNIVERSE_SYMBOLS, `must list at most ${MAX_UNIVERSE_SYMBOLS} symbols, or be all`)
   .refine((u) => u === "all" || u.every((s) => s.length <= 32), "each symbol must be at most 32 characters")
   .optional()
   .openapi({
     type: "string",
     example: "MSFT,NVDA,SPY",
     description:
-      "Extension (cross-asset analogs): comma-separated symbols (at most 50) whose histories are searched for the query window " +
-      "besides the ticker's own, or `all` for the fixed, versioned list returned in the body as `universe.list` (version " +
-      "2026-11-23: AAPL, AMZN, GOOGL, MSFT, NVDA, TSLA, SPY, QQQ, BTC-USD, ETH-USD, SOL-USD, GC=F, ^VIX, ^TNX, EURUSD=X, CL=F, " +
-      "BZ=F; the same for every caller and node, so one call loads at most 17 series besides the query's). Windows of other series " +
+      `Extension (cross-asset analogs): comma-separated symbols (at most ${MAX_UNIVERSE_SYMBOLS}) whose stored daily histories are ` +
+      "searched for the query window besides the ticker's own, or `all` for every series the node holds: offline every file of " +
+      "its data folder, live the documented market list (about 600 US equities, funds, coins and macro series, versioned) of " +
+      "which the node has stored the history. The answer's `universe` names what `all` stood for (`list`: source, version, " +
+      "count), what was searched with each series' kind, what is not stored yet (`not_stored`: never fetched by the search) " +
+      "and what could not be searched (`skipped`). Daily only (timeframe=1d). A GET of 1,000 long symbols is about 36 KB of " +
+      "query string: the server accepts request lines and headers up to 64 KB. Windows of other series " +
       "that are concurrent with the query (they start by its last bar and end less than 30 days before its first bar, or later) " +
       "are never returned: they would share its dates or the move that followed it. Omit it for the standard single-ticker search.",
   });
@@ -78,17 +80,26 @@ export const UniverseReportSchema = z
   .object({
     list: z
       .object({
-        version: z.string().openapi({ description: "Version of the fixed list; a changed list gets a new version" }),
-        symbols: z.array(z.string()).openapi({ description: "The symbols `all` stands for, in order" }),
+        source: z.enum(["folder", "list"]).openapi({ description: "folder: every file of the offline data folder; list: the documented market list (live)" }),
+        version: z.string().openapi({ description: "Version of what `all` stood for: the list's date, or a digest of the folder's file names" }),
+        count: z.number().int().openapi({ description: "How many symbols `all` stood for" }),
       })
       .optional()
-      .openapi({ description: "Present for universe=all: the documented list that was searched" }),
+      .openapi({ description: "Present for universe=all: what `all` stood for on this node" }),
     concurrency_horizon_days: z.number().int().openapi({
       description:
         "Windows of other series starting by the query's last bar and ending within this many days before its first bar (or later) " +
         "are concurrent with the query and were excluded from the search, so none of them is a match or enters a forward figure",
     }),
     searched: z.array(z.string()).openapi({ description: "Tickers whose histories were searched, the query's own first; one entry per source symbol" }),
+    kinds: z.array(z.enum(["price", "rate", "volatility"])).openapi({
+      description:
+        "kinds[i] is what searched[i]'s moves are: price (returns of something traded), rate (a yield in percent: moves are " +
+        "point changes) or volatility (an implied-volatility index); forward figures never pool outcomes of different kinds",
+    }),
+    not_stored: z.array(z.string()).openapi({
+      description: "Listed symbols whose history this node has not stored yet: not searched, and never fetched by a universe search",
+    }),
     skipped: z
       .array(
         z.object({

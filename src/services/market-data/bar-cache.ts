@@ -74,6 +74,16 @@ export class BarCache {
     return (await this.store.coverage(this.storeKey(symbol), timeframe))?.fetchedAtMs;
   }
 
+  /**
+   * The whole stored history (from the epoch on, as the series cache reads it), never fetched: null when the store
+   * holds none. A universe search reads only this: it never downloads inside the call that pays for it.
+   */
+  async stored(symbol: ResolvedSymbol, timeframe: Timeframe): Promise<Bar[] | null> {
+    const key = this.storeKey(symbol);
+    if ((await this.store.coverage(key, timeframe)) === undefined) return null;
+    return this.store.read(key, timeframe, 0, this.clock.nowMs() + TIMEFRAME_MS[timeframe]);
+  }
+
   /** Makes the store hold [fromMs, toMs) (fetching what is missing); `cached` when the upstream failed and stored bars stand in. */
   private async ensure(symbol: ResolvedSymbol, timeframe: Timeframe, fromMs: number, toMs: number): Promise<{ key: string; cached: boolean }> {
     const nowMs = this.clock.nowMs();

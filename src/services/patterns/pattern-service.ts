@@ -6,10 +6,12 @@ import { windowReturn } from "../../core/returns.js";
 import { AppError, validationError, type ErrorCode } from "../../domain/app-error.js";
 import type { Timeframe } from "../../domain/bar.js";
 import { outcomeKindOf, type OutcomeKind } from "../../domain/outcome-kind.js";
+import type { ResolvedSymbol } from "../../domain/resolved-symbol.js";
 import type { LoadedSeries, SeriesCache } from "../market-data/series-cache.js";
 import { locateQueryWindow, type QueryWindow } from "./query-window.js";
 import type { SearchRunner } from "./search-job.js";
-import { searchUniverse, type ShardExecutor } from "./universe-search.js";
+import type { StoredHistories, UniverseListing, UniverseSeries } from "./stored-universe.js";
+import { searchUniverse, type ShardExecutor, type UniverseEntry } from "./universe-search.js";
 
 export interface PatternQuery extends AnalogOptions {
   ticker: string;
@@ -17,7 +19,7 @@ export interface PatternQuery extends AnalogOptions {
   startMs: number;
   /** Exclusive. */
   endMs: number;
-  /** Extension: also search these tickers' histories ("all": the fixed, versioned list, see FixedUniverse). */
+  /** Extension: also search these tickers' stored daily histories ("all": every series the node holds, see StoredHistories). */
   universe?: string[] | "all";
   /** Also summarise what followed the analogs, against the baseline (the /get_patterns summary). */
   summarize?: boolean;
@@ -27,12 +29,16 @@ export interface PatternQuery extends AnalogOptions {
 export type PatternAnalog = Analog & { series?: PriceSeries };
 
 export interface UniverseReport {
-  /** Present for `universe=all`: the fixed list searched and its version. */
-  list?: FixedUniverse;
+  /** Present for `universe=all`: what `all` stood for (the folder's files or the market list), its version and size. */
+  list?: { version: string; source: UniverseListing["source"]; count: number };
   /** Days after the query whose concurrent windows other series exclude (CONCURRENCY_HORIZON_DAYS). */
   concurrencyHorizonDays: number;
   /** Tickers whose histories were searched, the query's own first. */
   searched: string[];
+  /** kinds[i]: what searched[i]'s moves are (price, rate, volatility), the kinds outcomes are never pooled across. */
+  kinds: OutcomeKind[];
+  /** Listed tickers this node has not stored yet (live): not searched, and not fetched by the search. */
+  notStored: string[];
   /** Listed tickers that could not be searched, with why. */
   skipped: { ticker: string; code: ErrorCode; error: string }[];
 }
@@ -49,11 +55,8 @@ export interface PatternResult {
   summary: PatternSummary | null;
 }
 
-/** What `universe=all` searches: the same documented list for every caller and node, with a version. */
-export interface FixedUniverse {
-  version: string;
-  symbols: readonly string[];
-}
+/** How many stored histories a universe search reads at once (each a file or a database read). */
+const LOAD_BATCH = 32;
 
 /** The longest horizon a pattern summary reports: windows of other series this close to the query are concurrent with it. */
 export const CONCURRENCY_HORIZON_DAYS = 30;
@@ -68,7 +71,9 @@ export class PatternService {
   constructor(
     private readonly seriesCache: SeriesCache,
     private readonly runner: SearchRunner,
-    private readonly universeAll?: FixedUniverse,
+    private readonly universeSeries: UniverseSeries,
+    private readonly histories: StoredHistories,
+    private readonly resolve: (ticker: string) => ResolvedSymbol,
     /** Where a universe search's shards run (default: this node's search workers). */
     private readonly shards?: ShardExecutor,
   ) {}
@@ -83,40 +88,54 @@ export class PatternService {
       const analogs = found.analogs.map(({ seriesIndex: _, ...analog }) => analog);
       return { ...base, analogs, summary: found.summary, cached: loaded.cached };
     }
-    const { list, report, cached } = await this.loadUniverse(loaded, query.universe, query.timeframe);
+    const { list, report } = await this.loadUniverse(loaded, query.universe, query.timeframe);
     const excludeRanges = acrossExcludeRanges(list, window.start, window.m, CONCURRENCY_HORIZON_DAYS);
     const found = await searchUniverse(this.runner, list, { ...search, excludeRanges }, this.shards);
     const analogs = found.analogs.map(({ seriesIndex, ...analog }) => ({ ...analog, series: list[seriesIndex].series }));
-    return { ...base, analogs, summary: found.summary, cached: loaded.cached || cached, universe: report };
+    return { ...base, analogs, summary: found.summary, cached: loaded.cached, universe: report };
   }
 
-  /** The query's own series first, then every other listed series once (by source symbol); failures are reported, not thrown. */
+  /**
+   * The query's own series first, then every other listed series once (by source symbol), read from what the node
+   * has stored (never fetched); what is not stored or cannot be read is reported, not thrown.
+   */
   private async loadUniverse(own: LoadedSeries, universe: string[] | "all", timeframe: Timeframe) {
-    if (universe === "all" && this.universeAll === undefined) throw validationError("universe", "all is not available on this node");
-    const tickers = universe === "all" ? this.universeAll!.symbols : universe;
-    const outcomes = await Promise.all(tickers.map((ticker) => this.seriesCache.load(ticker, timeframe).catch((error: unknown) => failure(ticker, error))));
-    // The searches prepare their own copies on the workers: only the histories travel.
-    const list: { series: PriceSeries; kind: OutcomeKind }[] = [{ series: own.series, kind: outcomeKindOf(own.symbol) }];
+    if (timeframe !== "1d") throw validationError("universe", "searches stored daily histories: use it with timeframe=1d");
+    const listing = universe === "all" ? await this.histories.all() : undefined;
+    const tickers = listing?.symbols ?? (universe as string[]);
+    const list: UniverseEntry[] = [{ series: own.series, kind: outcomeKindOf(own.symbol) }];
     const report: UniverseReport = {
-      ...(universe === "all" ? { list: this.universeAll } : {}),
+      ...(listing === undefined ? {} : { list: { version: listing.version, source: listing.source, count: listing.symbols.length } }),
       concurrencyHorizonDays: CONCURRENCY_HORIZON_DAYS,
       searched: [own.series.ticker],
+      kinds: [list[0].kind],
+      notStored: [],
       skipped: [],
     };
     const sources = new Set([own.symbol.source]);
-    let cached = false;
-    for (const outcome of outcomes) {
-      if ("code" in outcome) {
-        report.skipped.push(outcome);
-        continue;
-      }
-      if (sources.has(outcome.symbol.source)) continue;
-      sources.add(outcome.symbol.source);
-      list.push({ series: outcome.series, kind: outcomeKindOf(outcome.symbol) });
-      report.searched.push(outcome.series.ticker);
-      cached ||= outcome.cached;
+    for (let from = 0; from < tickers.length; from += LOAD_BATCH) {
+      const batch = tickers.slice(from, from + LOAD_BATCH);
+      const outcomes = await Promise.all(batch.map((ticker) => this.loadStored(ticker).catch((error: unknown) => failure(ticker, error))));
+      batch.forEach((ticker, i) => {
+        const outcome = outcomes[i];
+        if (outcome === null) report.notStored.push(ticker);
+        else if ("code" in outcome) report.skipped.push(outcome);
+        else if (!sources.has(outcome.symbol.source)) {
+          sources.add(outcome.symbol.source);
+          const kind = outcomeKindOf(outcome.symbol);
+          list.push({ series: outcome.series, kind });
+          report.searched.push(outcome.series.ticker);
+          report.kinds.push(kind);
+        }
+      });
     }
-    return { list, report, cached };
+    return { list, report };
+  }
+
+  private async loadStored(ticker: string): Promise<{ symbol: ResolvedSymbol; series: PriceSeries } | null> {
+    const symbol = this.resolve(ticker);
+    const series = await this.universeSeries.load(symbol);
+    return series === null ? null : { symbol, series };
   }
 }
 

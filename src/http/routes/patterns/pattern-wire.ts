@@ -49,12 +49,14 @@ export function queryEcho(params: PatternParams | PatternUniverseParams, result:
   };
 }
 
-/** The universe report on the wire: the fixed list and its version for `all`, and the concurrency horizon. */
+/** The universe report on the wire: what `all` stood for, the concurrency horizon, what was searched (with kinds) and what not. */
 export function universeWire(report: UniverseReport) {
   return {
-    ...(report.list === undefined ? {} : { list: { version: report.list.version, symbols: [...report.list.symbols] } }),
+    ...(report.list === undefined ? {} : { list: { ...report.list } }),
     concurrency_horizon_days: report.concurrencyHorizonDays,
     searched: report.searched,
+    kinds: report.kinds,
+    not_stored: report.notStored,
     skipped: report.skipped,
   };
 }

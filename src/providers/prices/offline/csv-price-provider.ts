@@ -1,5 +1,6 @@
 import { AppError, validationError } from "../../../domain/app-error.js";
 import type { Bar, Timeframe } from "../../../domain/bar.js";
+import { columnsToBars, firstDayAtOrAfter } from "../../../domain/daily-columns.js";
 import type { ResolvedSymbol } from "../../../domain/resolved-symbol.js";
 import type { PriceProvider } from "../port.js";
 import { CsvBarStore } from "./csv-bar-store.js";
@@ -29,12 +30,12 @@ export class CsvPriceProvider implements PriceProvider {
       });
     }
     const stem = offlineFileStem(symbol.source);
-    const all = stem === null ? null : await this.store.bars(stem);
-    if (all === null) {
+    const columns = stem === null ? null : await this.store.columns(stem);
+    if (columns === null) {
       throw new AppError("UNKNOWN_TICKER", `Unknown ticker "${symbol.ticker}": not in the offline dataset`, {
         details: [{ param: "ticker", issue: "no offline file for this symbol" }],
       });
     }
-    return all.filter((b) => b.tsMs >= fromMs && b.tsMs < toMs);
+    return columnsToBars(columns, firstDayAtOrAfter(columns, fromMs), firstDayAtOrAfter(columns, toMs));
   }
 }

@@ -1,0 +1,150 @@
+/**
+ * The first half of `npm run bench:universe`: `universe=all` over HTTP on folders of CSV files written here, the 17
+ * real daily files plus synthetic random walks of 6,000 bars (600, 2,000, 5,000 of them by default:
+ * UNIVERSE_FOLDERS=600,2000,5000 to choose), each folder served by the service as production wires it (offline,
+ * SQLite in a file, its own search workers) on a loopback port, called by a paying client. Per folder: warm-up time
+ * and RSS when idle after it (nothing searched yet), then the first `universe=all` call (every file read from its
+ * binary copy, which the bench had the store build first, timed apart; each history prepared on a worker), the p50
+ * of the next ones, per series, and RSS after. RSS is the whole process: service, payment chain, search workers and
+ * the paying client. Prints a table.
+ */
+import { mkdirSync, mkdtempSync, readdirSync, copyFileSync, rmSync, writeFileSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { serve } from "@hono/node-server";
+import { CsvBarStore } from "../src/providers/prices/offline/csv-bar-store.js";
+import { DAILY_DATASET_DIR } from "../test/support/shared-paths.js";
+import { createTestPayer } from "../test/support/test-payer.js";
+import { startTestService } from "../test/support/test-service.js";
+import { headerLine, rowLine, type Column } from "./text-table.js";
+
+const BARS = 6_000;
+const RUNS = 5;
+const folders = (process.env.UNIVERSE_FOLDERS ?? "600,2000,5000").split(",").map(Number); // bench-only knob
+const QUERY = "/get_patterns_raw?ticker=AAPL&start_date=2024-10-01&end_date=2024-11-01&k=10&universe=all";
+
+/** Business days from 2001-01-01: 6,000 of them end in 2024. */
+const DATES = (() => {
+  const out: string[] = [];
+  for (let t = Date.UTC(2001, 0, 1); out.length < BARS; t += 86_400_000) {
+    const weekday = new Date(t).getUTCDay();
+    if (weekday !== 0 && weekday !== 6) out.push(new Date(t).toISOString().slice(0, 10));
+  }
+  return out;
+})();
+
+function walkCsv(seed: number): string {
+  let state = seed >>> 0;
+  const uniform = () => ((state = (state + 0x6d2b79f5) >>> 0), ((Math.imul(state ^ (state >>> 15), 1 | state) >>> 0) % 1_000_000) / 1_000_000);
+  const rows = ["date,open,high,low,close,volume"];
+  let price = 100;
+  for (const date of DATES) {
+    const open = price;
+    price *= Math.exp(0.012 * (uniform() + uniform() + uniform() - 1.5));
+    const high = Math.max(open, price) * (1 + 0.004 * uniform());
+    const low = Math.min(open, price) * (1 - 0.004 * uniform());
+    rows.push(`${date},${open.toFixed(4)},${high.toFixed(4)},${low.toFixed(4)},${price.toFixed(4)},${Math.round(1e6 * (1 + uniform()))}`);
+  }
+  return rows.join("\n");
+}
+
+/** SYAAAA, SYAAAB, ...: shaped like a US stock's ticker (the resolver takes 1 to 6 letters), never a real one's. */
+function syntheticName(i: number): string {
+  let name = "";
+  for (let rest = i, place = 0; place < 4; place++, rest = Math.floor(rest / 26)) name = String.fromCharCode(65 + (rest % 26)) + name;
+  return `SY${name}`;
+}
+
+/** A folder of the 17 real files and `synthetic` walks (written once per size, kept under the OS temp folder). */
+function folderOf(synthetic: number): string {
+  const dir = path.join(os.tmpdir(), `precedent-universe-${synthetic}`);
+  mkdirSync(dir, { recursive: true });
+  for (const file of readdirSync(DAILY_DATASET_DIR).filter((name) => name.endsWith(".csv"))) copyFileSync(path.join(DAILY_DATASET_DIR, file), path.join(dir, file));
+  const present = new Set(readdirSync(dir));
+  for (let i = 0; i < synthetic; i++) if (!present.has(`${syntheticName(i)}.csv`)) writeFileSync(path.join(dir, `${syntheticName(i)}.csv`), walkCsv(1_000 + i));
+  return dir;
+}
+
+const rssMb = () => Math.round(process.memoryUsage().rss / 1_048_576);
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function serveFolder(folder: string, dataDir: string) {
+  let t = performance.now();
+  const service = await startTestService({ databaseOnDisk: true, ownSearchWorkers: true, env: { MARKET_DATA_DIR: folder, DATA_DIR: dataDir } });
+  const buildMs = performance.now() - t;
+  t = performance.now();
+  await service.warmUp();
+  const warmUpMs = performance.now() - t;
+  const server = serve({ fetch: service.app.fetch, hostname: "127.0.0.1", port: 0 });
+  await new Promise((resolve) => server.once("listening", resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const payer = await createTestPayer(service, 1_000_000_000n);
+  const call = async () => {
+    const t = performance.now();
+    const res = await payer.pay(`${base}${QUERY}`, "GET");
+    const body = (await res.json()) as { universe?: { searched: string[]; skipped: unknown[] } };
+    if (res.status !== 200 || body.universe?.skipped.length !== 0) throw new Error(`universe=all answered ${res.status}: ${JSON.stringify(body).slice(0, 300)}`);
+    return { ms: performance.now() - t, searched: body.universe?.searched.length ?? 0 };
+  };
+  return { buildMs, warmUpMs, idleRssMb: rssMb(), call, close: async () => (server.close(), await service.close()) };
+}
+
+interface Row {
+  series: number;
+  parseMs: number;
+  buildMs: number;
+  warmUpMs: number;
+  idleRssMb: number;
+  firstMs: number;
+  p50Ms: number;
+  rssAfterMb: number;
+}
+
+const COLUMNS: Column<Row>[] = [
+  ["series", 7, (r) => String(r.series)],
+  ["parse all files ms", 19, (r) => r.parseMs.toFixed(0)],
+  ["build ms", 9, (r) => r.buildMs.toFixed(0)],
+  ["warm-up ms", 11, (r) => r.warmUpMs.toFixed(0)],
+  ["idle RSS MB", 12, (r) => String(r.idleRssMb)],
+  ["first call ms", 14, (r) => r.firstMs.toFixed(0)],
+  ["p50 ms", 7, (r) => r.p50Ms.toFixed(0)],
+  ["per series ms", 14, (r) => (r.p50Ms / r.series).toFixed(3)],
+  ["RSS after MB", 13, (r) => String(r.rssAfterMb)],
+];
+
+/**
+ * Parses every file of the folder once into the node's binary copies (what a node's first use of each file does), so
+ * the first paid call reads copies: parsing thousands of files inside one call can outlast the payment's validity
+ * on a loaded machine. Timed and printed on its own.
+ */
+async function parseFolder(folder: string, dataDir: string): Promise<number> {
+  const started = performance.now();
+  const store = new CsvBarStore({ dir: folder, cacheDir: path.join(dataDir, "market-columns"), maxHeldBytes: 0 });
+  for (const stem of await store.stems()) await store.columns(stem);
+  return performance.now() - started;
+}
+
+async function main(): Promise<void> {
+  console.log(`universe=all over HTTP (${QUERY}), ${BARS} bars a synthetic series, p50 of ${RUNS}`);
+  console.log(headerLine(COLUMNS));
+  for (const synthetic of folders) {
+    const folder = folderOf(synthetic);
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "precedent-universe-data-"));
+    try {
+      const parseMs = await parseFolder(folder, dataDir);
+      const node = await serveFolder(folder, dataDir);
+      const first = await node.call();
+      const times: number[] = [];
+      for (let r = 0; r < RUNS; r++) times.push((await node.call()).ms);
+      const rssAfterMb = rssMb();
+      await node.close();
+      const row: Row = { series: first.searched, parseMs, buildMs: node.buildMs, warmUpMs: node.warmUpMs, idleRssMb: node.idleRssMb, firstMs: first.ms, p50Ms: median(times), rssAfterMb };
+      console.log(rowLine(COLUMNS, row));
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+}
+
+await main();

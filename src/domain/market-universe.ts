@@ -1,0 +1,68 @@
+/**
+ * What `universe=all` searches on a live node: the liquid US market, cross-asset. Written from the well-known
+ * constituents of the S&P 500 and the most traded funds, coins and macro series (Yahoo symbols, as the symbol
+ * resolver takes them); a live node searches the ones its database has stored (a universe search never fetches:
+ * the list's refresh job keeps them stored, and the ones not stored yet are named in the answer). A change of the
+ * list is a new version. An offline node searches every file of its folder instead.
+ */
+export interface MarketUniverse {
+  version: string;
+  symbols: readonly string[];
+}
+
+/** Most listed symbols one explicit `universe` may name (and the bound a request of more is refused with). */
+export const MAX_UNIVERSE_SYMBOLS = 1_000;
+
+const words = (text: string): string[] => text.trim().split(/\s+/);
+
+/** S&P 500 members by sector (as of the version's date), large enough to trade every day in size. */
+const US_EQUITIES = words(`
+  AAPL MSFT NVDA AVGO ORCL CRM ADBE AMD CSCO ACN IBM INTU NOW QCOM TXN AMAT MU LRCX ADI KLAC PANW SNPS CDNS ANET
+  CRWD FTNT ADSK MSI ROP APH MCHP NXPI TEL IT CTSH GLW HPQ HPE DELL KEYS FICO TYL ON MPWR SWKS TER ZBRA
+  STX WDC NTAP JBL TRMB GDDY AKAM FFIV EPAM GEN PTC VRSN SMCI PLTR WDAY FSLR ENPH
+  GOOGL GOOG META NFLX DIS CMCSA T VZ TMUS CHTR EA TTWO WBD OMC LYV MTCH FOXA FOX NWSA NWS
+  AMZN TSLA HD MCD LOW NKE SBUX TJX BKNG CMG ORLY AZO MAR HLT ROST GM F YUM DHI LEN NVR PHM
+  EBAY ULTA BBY GPC LKQ POOL DRI DPZ RCL CCL NCLH EXPE LVS WYNN MGM CZR HAS TPR RL DECK LULU APTV KMX ABNB GRMN
+  WMT COST PG KO PEP PM MO MDLZ CL KMB GIS KHC HSY SYY STZ KDP MNST KR TGT DG DLTR ADM TSN HRL CAG CPB SJM
+  MKC CHD CLX EL KVUE BG TAP LW BF-B
+  BRK-B JPM V MA BAC WFC GS MS C AXP SCHW BLK SPGI CB PGR MMC AON ICE CME MCO USB PNC TFC COF AIG MET PRU
+  AFL ALL TRV HIG AJG BK STT NTRS FITB MTB HBAN RF KEY CFG SYF AMP TROW BEN IVZ RJF NDAQ CBOE MSCI FIS FI GPN
+  PYPL CINF L WRB ACGL EG BRO PFG GL AIZ ERIE
+  UNH LLY JNJ ABBV MRK PFE TMO ABT DHR AMGN ISRG BMY GILD VRTX REGN MDT SYK BSX ELV CI CVS HCA ZTS BDX MCK
+  COR CAH HUM CNC MOH IDXX IQV A EW RMD DXCM MTD WAT STE WST BAX ZBH HOLX COO PODD ALGN TECH CRL BIO RVTY
+  LH DGX INCY MRNA BIIB VTRS HSIC DVA UHS SOLV GEHC
+  GE CAT RTX HON UNP BA LMT DE UPS ADP ETN ITW EMR GD NOC WM RSG CSX NSC FDX MMM PH TT JCI CARR OTIS PCAR
+  CMI ROK AME FAST GWW URI PWR ODFL DAL UAL LUV CTAS PAYX VRSK EFX CPRT LHX TDG HWM AXON IR XYL DOV FTV
+  SNA SWK HUBB WAB BR LDOS J EXPD CHRW JBHT MAS AOS ALLE NDSN IEX PNR GNRC BLDR DAY PAYC ROL TXT HII
+  XOM CVX COP EOG SLB MPC PSX VLO OXY WMB KMI OKE HAL DVN FANG BKR CTRA EQT APA TRGP
+  LIN SHW APD ECL FCX NEM DOW DD PPG NUE VMC MLM IFF CTVA LYB ALB STLD CF MOS PKG IP AMCR BALL AVY EMN CE
+  NEE SO DUK SRE AEP D EXC XEL PEG ED WEC EIX ETR DTE AEE PPL FE ES CNP CMS NI ATO LNT EVRG PNW AES NRG PCG CEG
+  PLD AMT EQIX CCI PSA O SPG WELL DLR VICI AVB EQR EXR MAA ESS UDR CPT ARE VTR IRM INVH SBAC WY HST KIM REG
+  FRT BXP DOC CBRE CSGP
+`);
+
+/** The most traded US-listed funds: broad market, size and style, sectors, bonds, commodities, countries. */
+const FUNDS = words(`
+  SPY QQQ IWM DIA VOO VTI IVV RSP MDY IJH IJR VTV VUG
+  XLK XLF XLE XLV XLI XLY XLP XLU XLB XLRE XLC SMH SOXX XBI IBB KRE KBE XHB ITB XRT XOP OIH JETS
+  TLT IEF SHY BND AGG LQD HYG JNK TIP EMB MUB
+  GLD SLV USO UNG DBC GDX GDXJ
+  EEM EFA VWO VEA FXI MCHI EWJ EWZ EWG EWU EWY EWT INDA EWC EWA
+  ARKK VNQ
+`);
+
+/** Major coins against the dollar (Yahoo pairs). */
+const CRYPTO = words(`BTC-USD ETH-USD SOL-USD XRP-USD BNB-USD DOGE-USD ADA-USD AVAX-USD LINK-USD DOT-USD LTC-USD BCH-USD TRX-USD XLM-USD`);
+
+/** Rates, volatility, futures and currencies: the series a cross-asset question is about. */
+const MACRO = words(`
+  ^TNX ^IRX ^FVX ^TYX ^VIX ^VIX3M ^VVIX ^MOVE
+  GC=F SI=F HG=F PL=F CL=F BZ=F NG=F RB=F HO=F ZC=F ZS=F ZW=F ES=F NQ=F YM=F RTY=F ZN=F ZB=F
+  EURUSD=X GBPUSD=X USDJPY=X AUDUSD=X USDCAD=X USDCHF=X NZDUSD=X USDCNY=X USDMXN=X
+  ^GSPC ^NDX ^DJI ^RUT ^N225 ^FTSE ^GDAXI ^HSI
+`);
+
+export const MARKET_UNIVERSE: MarketUniverse = Object.freeze({
+  version: "2026-11-28",
+  symbols: Object.freeze([...US_EQUITIES, ...FUNDS, ...CRYPTO, ...MACRO]),
+});
