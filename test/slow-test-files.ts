@@ -28,4 +28,6 @@ export const SLOW_TEST_FILES = [
   "test/demand/demand-privacy-attack.test.ts",
   // Two MCP servers over stdio against an embedded service, every tool group listed and measured.
   "test/mcp/mcp-toolsets.test.ts",
+  // Two nodes on PostgreSQL, each with its own pg-boss instance, pool and search worker, taking universe shard jobs.
+  "test/patterns/universe-shard-jobs.test.ts",
 ];
