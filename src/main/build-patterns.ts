@@ -49,8 +49,10 @@ export function buildPatterns(
   const pool = sharedPool ?? new SearchWorkerPool();
   const local = localShards(pool);
   const shards = shardJobs === undefined ? local : new ShardJobExecutor(shardJobs.queue, local, shardJobs.limits);
-  // A universe search reads stored histories only (offline the folder, live the database), held by bytes.
-  const service = new PatternService(seriesCache, pool, new UniverseSeries(marketData.storedHistories, clock), marketData.storedHistories, resolveSymbol, shards);
+  // A universe search reads stored histories only (offline the folder, live the database), held by bytes; so do
+  // the shard jobs this node takes for others, so a node's universe memory is one bound whichever node asked.
+  const universeSeries = new UniverseSeries(marketData.storedHistories, clock);
+  const service = new PatternService(seriesCache, pool, universeSeries, marketData.storedHistories, resolveSymbol, shards);
   const screens = new ScreenService(seriesCache, pool);
   return {
     seriesCache,
@@ -64,7 +66,7 @@ export function buildPatterns(
       pool.prime(series.map((one) => one.series));
       return loaded;
     },
-    takeShardJob: shardJobTaker(async (ticker, timeframe) => (await seriesCache.load(ticker, timeframe)).series, local),
+    takeShardJob: shardJobTaker((ticker) => universeSeries.load(resolveSymbol(ticker)), local),
     close: async () => {
       if (sharedPool === undefined) await pool.close();
     },

@@ -59,4 +59,17 @@ describe("shard jobs: histories named by ticker and fingerprint", () => {
     expect(outputs.filter((output) => "stale" in output)).toEqual([{ stale: ["WF"] }]);
     expect(sharded).toEqual(await searchUniverse(pool, list, search, 1));
   });
+
+  it("a node that holds no copy of a history says so, and the asking node runs that shard itself", async () => {
+    const take = shardJobTaker(async (ticker) => (ticker === "WC" ? null : list[ticker.charCodeAt(1) - 65].series), localShards(pool));
+    const outputs: ShardOutput[] = [];
+    const queue = jsonQueue(async (job) => {
+      const output = await take(job);
+      outputs.push(output);
+      return output;
+    });
+    const sharded = await searchUniverse(pool, list, search, new ShardJobExecutor(queue, localShards(pool), limits));
+    expect(outputs.filter((output) => "stale" in output)).toEqual([{ stale: ["WC"] }]);
+    expect(sharded).toEqual(await searchUniverse(pool, list, search, 1));
+  });
 });

@@ -101,12 +101,12 @@ function toShardJob({ series: [own, ...histories], args }: UniverseShard): Shard
   };
 }
 
-/** Reads a history as this node holds it (its series cache over the shared bar store). */
-export type ShardHistories = (ticker: string, timeframe: Timeframe) => Promise<PriceSeries>;
+/** A node's stored history of a ticker (never fetched), or null when this node holds none. */
+export type ShardHistories = (ticker: string, timeframe: Timeframe) => Promise<PriceSeries | null>;
 
 /**
- * What every node runs for a shard job it takes: the histories from this node's cache (the shared store
- * behind it), checked against the asking node's bars, searched on this node's workers (the job cut again
+ * What every node runs for a shard job it takes: the histories as this node's own universe searches read them
+ * (stored only, held by bytes: services/patterns/stored-universe.ts), checked against the asking node's bars, searched on this node's workers (the job cut again
  * across them) and merged to the shard's top-k.
  */
 export function shardJobTaker(histories: ShardHistories, local: ShardExecutor): (job: ShardJob) => Promise<ShardOutput> {
@@ -132,9 +132,12 @@ export function shardJobTaker(histories: ShardHistories, local: ShardExecutor): 
   };
 }
 
-/** The first `bars` bars of the history when they are the asking node's (same fingerprint), else undefined. */
-function sameBars(history: PriceSeries, wanted: ShardJobSeries): PriceSeries | undefined {
-  if (history.closes.length < wanted.bars) return undefined;
+/**
+ * The first `bars` bars of the history when they are the asking node's (same fingerprint), else undefined (stale:
+ * the asking node runs that shard itself), as when this node holds no copy at all.
+ */
+function sameBars(history: PriceSeries | null, wanted: ShardJobSeries): PriceSeries | undefined {
+  if (history === null || history.closes.length < wanted.bars) return undefined;
   if (fingerprintOf(history, wanted.bars) !== wanted.fingerprint) return undefined;
   return prefixOf(history, wanted.bars);
 }
