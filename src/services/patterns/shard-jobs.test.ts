@@ -27,6 +27,17 @@ function jsonQueue(take: (job: ShardJob) => Promise<ShardOutput>): ShardQueue & 
   return queue;
 }
 
+/** A jsonQueue that also keeps every output the taking node answered. */
+function recordingQueue(take: (job: ShardJob) => Promise<ShardOutput>): { queue: ShardQueue; outputs: ShardOutput[] } {
+  const outputs: ShardOutput[] = [];
+  const queue = jsonQueue(async (job) => {
+    const output = await take(job);
+    outputs.push(output);
+    return output;
+  });
+  return { queue, outputs };
+}
+
 describe("shard jobs: histories named by ticker and fingerprint", () => {
   builtSearchKernels();
   const pool = new SearchWorkerPool(2);
@@ -49,12 +60,7 @@ describe("shard jobs: histories named by ticker and fingerprint", () => {
     const revised = walks.map((closes) => closes.slice());
     revised[5][700] *= 1.001; // a revision inside the asking node's span
     const take = shardJobTaker(async (ticker) => history(ticker, revised[ticker.charCodeAt(1) - 65]), localShards(pool));
-    const outputs: ShardOutput[] = [];
-    const queue = jsonQueue(async (job) => {
-      const output = await take(job);
-      outputs.push(output);
-      return output;
-    });
+    const { queue, outputs } = recordingQueue(take);
     const sharded = await searchUniverse(pool, list, search, new ShardJobExecutor(queue, localShards(pool), limits));
     expect(outputs.filter((output) => "stale" in output)).toEqual([{ stale: ["WF"] }]);
     expect(sharded).toEqual(await searchUniverse(pool, list, search, 1));
@@ -62,12 +68,7 @@ describe("shard jobs: histories named by ticker and fingerprint", () => {
 
   it("a node that holds no copy of a history says so, and the asking node runs that shard itself", async () => {
     const take = shardJobTaker(async (ticker) => (ticker === "WC" ? null : list[ticker.charCodeAt(1) - 65].series), localShards(pool));
-    const outputs: ShardOutput[] = [];
-    const queue = jsonQueue(async (job) => {
-      const output = await take(job);
-      outputs.push(output);
-      return output;
-    });
+    const { queue, outputs } = recordingQueue(take);
     const sharded = await searchUniverse(pool, list, search, new ShardJobExecutor(queue, localShards(pool), limits));
     expect(outputs.filter((output) => "stale" in output)).toEqual([{ stale: ["WC"] }]);
     expect(sharded).toEqual(await searchUniverse(pool, list, search, 1));
