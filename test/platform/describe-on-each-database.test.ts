@@ -50,7 +50,7 @@ describeOnEachDatabase("emptied suite databases", (open) => {
   const seen: Database[] = [];
   /** Inserts one settlement row and answers the surrogate id it was given. */
   const insertSettlement = async (database: Database) => {
-    const row = { created_at_ms: 1, request_id: "r", operation_id: "o", protocol: "x402", phase: "settle", amount_atomic: "1", asset: "a", network: "n", status: "ok" };
+    const row = { created_at_ms: 1, request_id: "r", operation_id: "o", protocol: "x402", phase: "settle", amount_atomic: "1", asset: "a", network: "n", status: "ok" } as const;
     const inserted = await database.db.insertInto("settlements").values(row).returning("id").executeTakeFirstOrThrow();
     return Number(inserted.id);
   };
