@@ -12,6 +12,7 @@ import { SecretBox } from "../../src/storage/secret-box.js";
 import { FakeClock } from "../support/fake-clock.js";
 import { startLocalReceiver, type LocalReceiver } from "../support/local-receiver.js";
 import { queryOf } from "../support/query-of.js";
+import { sharedEmbeddedChain, sharedSearchWorkers } from "../support/shared-threads.js";
 import { openSharedPostgres } from "../support/test-databases.js";
 import { createTestPayer } from "../support/test-payer.js";
 import { ControllablePrices, wave } from "./controllable-prices.js";
@@ -25,9 +26,15 @@ const webhookDns = async (host: string) => {
   throw Object.assign(new Error(`ENOTFOUND ${host}`), { code: "ENOTFOUND" });
 };
 
+/**
+ * A node on the process's shared embedded chain and search workers (test/support/shared-threads.ts): what these
+ * tests restart or run twice is the alert store and the job queue, never the chain, and booting a chain per node
+ * costs seconds.
+ */
 function build(env: Record<string, string>, clock: FakeClock, prices: ControllablePrices, extra: Pick<BuildOptions, "database" | "jobsSchema" | "wrapFacilitator"> = {}): Promise<Service> {
   const config = loadConfig({ PUBLIC_BASE_URL: "http://precedent.test", LOG_LEVEL: "silent", OUTBOUND_ALLOW_HOSTS: "webhook.test", ...env });
-  return buildService(config, { clock, marketData: { prices }, outboundResolve: webhookDns, logger: pino({ level: "silent" }), ...extra });
+  const threads = { embeddedChain: sharedEmbeddedChain(), searchWorkers: sharedSearchWorkers() };
+  return buildService(config, { clock, marketData: { prices }, outboundResolve: webhookDns, logger: pino({ level: "silent" }), ...threads, ...extra });
 }
 
 async function registerPaid(service: Service, params: Record<string, string | number>): Promise<{ watch_id: string }> {
@@ -95,8 +102,9 @@ describe.skipIf(pgUrl === undefined || pgUrl === "")("alerts on two PostgreSQL n
     for (const [i, database] of shared.nodes.entries()) {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), "precedent-node-"));
       dirs.push(dir);
-      // Only node a takes payments here, so each node keeps its own embedded chain (a remote facilitator URL
-      // would have to answer the start-up /supported check); what the nodes share is the database and job queue.
+      // Only node a takes payments here; both nodes settle on the process's shared embedded chain (a remote
+      // facilitator URL would have to answer the start-up /supported check). What the test is about is the
+      // database and job queue they share.
       nodes.push(await build({ ...env, DATA_DIR: dir }, clock, prices, { database, jobsSchema: `${shared.schema}_jobs` }));
     }
   });

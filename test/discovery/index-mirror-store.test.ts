@@ -2,7 +2,7 @@ import { expect, it } from "vitest";
 import type { MirroredResource } from "../../src/services/discovery/mirrored-resource.js";
 import { IndexMirror } from "../../src/storage/repos/index-mirror.js";
 import { RouterEvents } from "../../src/storage/repos/router-events.js";
-import { describeOnEachDatabase } from "../support/test-databases.js";
+import { describeOnEachDatabase, emptiedBeforeEach } from "../support/test-databases.js";
 
 const listing = (index: "cdp" | "x402scan", origin: string, path: string, price: number | null): MirroredResource => ({
   index,
@@ -24,8 +24,9 @@ const listing = (index: "cdp" | "x402scan", origin: string, path: string, price:
 });
 
 describeOnEachDatabase("index mirror and router events", (open) => {
+  const fresh = emptiedBeforeEach(open);
   it("keeps snapshots by crawl time, reads the latest, and replaces a re-imported crawl", async () => {
-    const mirror = new IndexMirror((await open()).db);
+    const mirror = new IndexMirror(fresh().db);
     expect(await mirror.freshness()).toEqual([
       { index: "cdp", mirrored: false, crawledAtMs: null, resources: 0, partial: false, source: null, note: null },
       { index: "x402scan", mirrored: false, crawledAtMs: null, resources: 0, partial: false, source: null, note: null },
@@ -48,7 +49,7 @@ describeOnEachDatabase("index mirror and router events", (open) => {
   });
 
   it("stores router events with the client key and reads them back by time and origin", async () => {
-    const events = new RouterEvents((await open()).db);
+    const events = new RouterEvents(fresh().db);
     await events.record({ kind: "need", atMs: 10, clientKey: "k1", need: "weather", resultsFound: 4 });
     await events.record({ kind: "click", atMs: 20, clientKey: "k1", need: "weather", origin: "https://a.example", path: "/w" });
     const id = await events.record({ kind: "outcome", atMs: 30, clientKey: "k2", need: "weather", origin: "https://a.example", path: "/w", helped: false, paidUsd: 0.25, note: null });

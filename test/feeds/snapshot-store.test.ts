@@ -4,7 +4,7 @@ import { SnapshotCache, type FeedPolicy } from "../../src/services/feeds/snapsho
 import { FeedSnapshots } from "../../src/storage/repos/feed-snapshots.js";
 import { appError } from "../support/caught-app-error.js";
 import { FakeClock } from "../support/fake-clock.js";
-import { describeOnEachDatabase } from "../support/test-databases.js";
+import { describeOnEachDatabase, emptiedBeforeEach } from "../support/test-databases.js";
 
 const T0 = Date.parse("2026-08-10T12:00:00Z");
 const POLICY: FeedPolicy = { source: "test-feed", label: "Test feed", ttlMs: 30 * 60_000 };
@@ -14,8 +14,9 @@ describeOnEachDatabase("feed snapshot store", (open) => {
   let clock: FakeClock;
   let cache: SnapshotCache;
   let warnings: Array<Record<string, unknown>>;
-  beforeEach(async () => {
-    const database = await open();
+  const emptied = emptiedBeforeEach(open);
+  beforeEach(() => {
+    const database = emptied();
     clock = new FakeClock(T0);
     warnings = [];
     cache = new SnapshotCache(new FeedSnapshots(database.db), clock, { warn: (fields) => warnings.push(fields) });

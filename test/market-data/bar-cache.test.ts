@@ -10,7 +10,7 @@ import type { Database } from "../../src/storage/create-database.js";
 import { BarStore } from "../../src/storage/repos/bar-store.js";
 import { FakeClock } from "../support/fake-clock.js";
 import { DAILY_DATASET_DIR, SHARED_PRESENT } from "../support/shared-paths.js";
-import { describeOnEachDatabase } from "../support/test-databases.js";
+import { describeOnEachDatabase, emptiedBeforeEach } from "../support/test-databases.js";
 
 const ms = (date: string) => Date.parse(`${date}T00:00:00Z`);
 
@@ -63,8 +63,10 @@ describe.skipIf(!SHARED_PRESENT)("on the shared daily dataset", () => {
     let cache: BarCache;
     const aapl = resolveSymbol("AAPL");
 
-    beforeEach(async () => {
-      database = await open();
+    const emptied = emptiedBeforeEach(open);
+
+    beforeEach(() => {
+      database = emptied();
       clock = new FakeClock(ms("2024-12-06") + 20 * 3_600_000); // the evening of the dataset's last AAPL day
       provider = new ObservedProvider(new CsvPriceProvider({ marketDataDir: DAILY_DATASET_DIR }), clock);
       cache = new BarCache(provider, new BarStore(database.db), clock);

@@ -7,7 +7,7 @@ import { SecretBox } from "../../src/storage/secret-box.js";
 import { paidRoutes } from "../support/paid-routes.js";
 import { queryOf } from "../support/query-of.js";
 import { SHARED_PRESENT } from "../support/shared-paths.js";
-import { describeOnEachDatabase } from "../support/test-databases.js";
+import { describeOnEachDatabase, emptiedBeforeEach } from "../support/test-databases.js";
 
 /*
  * Issue 34, point 9: alert webhook secrets were stored in plaintext, so a database dump let anyone sign webhooks
@@ -24,8 +24,9 @@ const storedSecrets = async (database: Database) =>
   new Map((await database.db.selectFrom("alerts").select(["watch_id", "secret"]).execute()).map((r) => [r.watch_id, r.secret]));
 
 describeOnEachDatabase("alert secrets at rest", (open) => {
+  const fresh = emptiedBeforeEach(open);
   it("a new alert's secret is stored sealed and read back whole; the webhook signature is the one the caller can check", async () => {
-    const database = await open();
+    const database = fresh();
     const store = new AlertStore(database.db, new SecretBox(randomBytes(32)));
     const secret = randomBytes(32).toString("hex");
     await store.insert(alert("a".repeat(32), secret));
@@ -38,7 +39,7 @@ describeOnEachDatabase("alert secrets at rest", (open) => {
   });
 
   it("migrates plaintext rows: sealed once (two nodes racing included), read back unchanged, then nothing left to seal", async () => {
-    const database = await open();
+    const database = fresh();
     const key = randomBytes(32);
     const plain = new Map(["b", "c", "d"].map((c) => [c.repeat(32), randomBytes(32).toString("hex")]));
     // Rows as the code before encryption wrote them.
@@ -60,7 +61,7 @@ describeOnEachDatabase("alert secrets at rest", (open) => {
   });
 
   it("a sealed secret does not open with another key, nor on another row", async () => {
-    const database = await open();
+    const database = fresh();
     const store = new AlertStore(database.db, new SecretBox(randomBytes(32)));
     await store.insert(alert("e".repeat(32), "secret-e"));
     const sealed = (await storedSecrets(database)).get("e".repeat(32))!;

@@ -6,7 +6,7 @@ import { ArenaEntries } from "../../src/storage/repos/arena-entries.js";
 import { ArenaRounds, type NewRound } from "../../src/storage/repos/arena-rounds.js";
 import { ArenaSponsorships } from "../../src/storage/repos/arena-sponsorships.js";
 import { SHARED_PRESENT } from "../support/shared-paths.js";
-import { describeOnEachDatabase, openSharedPostgres } from "../support/test-databases.js";
+import { describeOnEachDatabase, emptiedBeforeEach, openSharedPostgres } from "../support/test-databases.js";
 import { arenaUpstream } from "../arena/recorded-hyperliquid.js";
 
 const H = 3_600_000;
@@ -27,8 +27,9 @@ const entry = (roundId: string, agent: string, p: number, payer: string, request
 const settlement = (outcome: 0 | 1) => ({ outcome, close: "1", requestUrl: "u", requestBody: "b", candleJson: "{}", responseBody: "[]", settledAtMs: D13 + 70_000 });
 
 describeOnEachDatabase("arena store", (open) => {
+  const fresh = emptiedBeforeEach(open);
   it("opens a (coin, deadline) once, lists by state, and writes a settlement or a void once", async () => {
-    const rounds = new ArenaRounds((await open()).db);
+    const rounds = new ArenaRounds(fresh().db);
     expect(await rounds.open(round("rnd_000000000a", "kPEPE", D13))).toBe(true);
     expect(await rounds.open(round("rnd_000000000b", "kPEPE", D13))).toBe(false);
     expect(await rounds.open(round("rnd_000000000c", "BTC", D13, 30135))).toBe(true);
@@ -53,7 +54,7 @@ describeOnEachDatabase("arena store", (open) => {
   });
 
   it("binds an agent key to its first wallet and takes one entry per agent per round, also under concurrency", async () => {
-    const database = await open();
+    const database = fresh();
     const rounds = new ArenaRounds(database.db);
     const entries = new ArenaEntries(database.db);
     for (const [id, deadline] of [["rnd_00000000a1", D13], ["rnd_00000000a2", D13 + H], ["rnd_00000000a3", D13 + 2 * H]] as const) await rounds.open(round(id, "kPEPE", deadline));
@@ -75,7 +76,7 @@ describeOnEachDatabase("arena store", (open) => {
   });
 
   it("withdraws an entry whose payment failed to settle, and the binding it alone made", async () => {
-    const database = await open();
+    const database = fresh();
     const rounds = new ArenaRounds(database.db);
     const entries = new ArenaEntries(database.db);
     for (const [id, deadline] of [["rnd_00000000b1", D13], ["rnd_00000000b2", D13 + H]] as const) await rounds.open(round(id, "kPEPE", deadline));
@@ -95,7 +96,7 @@ describeOnEachDatabase("arena store", (open) => {
   });
 
   it("lists the settled entries of agents with the minimum, and every settled round's outcome for climatology", async () => {
-    const database = await open();
+    const database = fresh();
     const rounds = new ArenaRounds(database.db);
     const entries = new ArenaEntries(database.db);
     const ids = ["rnd_00000000b1", "rnd_00000000b2", "rnd_00000000b3"];
@@ -127,7 +128,7 @@ describeOnEachDatabase("arena store", (open) => {
   });
 
   it("writes an offline round settled in one insert, once per (coin, deadline), and reads its stored bar back", async () => {
-    const rounds = new ArenaRounds((await open()).db);
+    const rounds = new ArenaRounds(fresh().db);
     const day = Date.parse("2025-08-20T00:00:00Z");
     const storedBar = { store: "offline", symbol: "BTC-USD", file: "BTC-USD.csv", timeframe: "1d" as const, date: "2025-08-20", open: 100, high: 110, low: 90, close: 105, volume: 7 };
     const replayed = { roundId: "rnd_00000000e1", coin: "BTC", strike: 100, openedAtMs: day, lockAtMs: day, deadlineMs: day + 24 * H, storedBar };
@@ -143,7 +144,7 @@ describeOnEachDatabase("arena store", (open) => {
   });
 
   it("keeps sponsorships per season, largest first", async () => {
-    const sponsorships = new ArenaSponsorships((await open()).db);
+    const sponsorships = new ArenaSponsorships(fresh().db);
     const base = { sponsor: "S", message: "M", payer: WALLET_A, createdAtMs: D13 };
     await sponsorships.add({ ...base, sponsorshipId: "spn_1", season: "2026-11", amountUsd: 5 });
     await sponsorships.add({ ...base, sponsorshipId: "spn_2", season: "2026-11", amountUsd: 50 });

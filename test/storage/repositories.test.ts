@@ -5,7 +5,7 @@ import { BarStore } from "../../src/storage/repos/bar-store.js";
 import { ClientKeySalts } from "../../src/storage/repos/client-key-salts.js";
 import { RequestLog, type RequestLogEntry } from "../../src/storage/repos/request-log.js";
 import { SettlementLedger } from "../../src/storage/repos/settlement-ledger.js";
-import { describeOnEachDatabase } from "../support/test-databases.js";
+import { describeOnEachDatabase, emptiedBeforeEach } from "../support/test-databases.js";
 
 const DAY = 86_400_000;
 
@@ -33,8 +33,9 @@ function logEntry(tsMs: number, requestId: string): RequestLogEntry {
 
 describeOnEachDatabase("repositories", (open) => {
   let database: Database;
-  beforeEach(async () => {
-    database = await open();
+  const emptied = emptiedBeforeEach(open);
+  beforeEach(() => {
+    database = emptied();
   });
 
   it("stores bars, overwrites the forming bar, and reads a half-open range in order", async () => {

@@ -1,7 +1,7 @@
 import { expect, it } from "vitest";
 import type { FiredSignal, SignalOutcome } from "../../src/domain/trading-signal.js";
 import { SignalLog } from "../../src/storage/repos/signal-log.js";
-import { describeOnEachDatabase } from "../support/test-databases.js";
+import { describeOnEachDatabase, emptiedBeforeEach } from "../support/test-databases.js";
 
 const DAY_MS = 86_400_000;
 const T0 = Date.parse("2025-01-06T00:00:00.000Z");
@@ -26,8 +26,9 @@ const signal = (id: string, firedAtMs: number, ticker = "SPY"): FiredSignal => (
 const outcome: SignalOutcome = { exit: "target", exitDate: "2025-01-21", exitPrice: 620.125, assetReturn: 620.125 / 590.5 - 1, signalReturn: 620.125 / 590.5 - 1, holdReturn: 0.031, scoredAtMs: T0 + 40 * DAY_MS };
 
 describeOnEachDatabase("signal log", (open) => {
+  const fresh = emptiedBeforeEach(open);
   it("stores signals as fired, pages newest first after a cursor, and scores each once", async () => {
-    const log = new SignalLog((await open()).db);
+    const log = new SignalLog(fresh().db);
     await log.append(signal("a", T0 + 1000));
     await log.append(signal("b", T0 + 2000));
     await log.append(signal("c", T0 + 2000, "QQQ"));
@@ -56,7 +57,7 @@ describeOnEachDatabase("signal log", (open) => {
   });
 
   it("finds the newest signal of a ticker and horizon fired since a time (what /api/signals/live reuses)", async () => {
-    const log = new SignalLog((await open()).db);
+    const log = new SignalLog(fresh().db);
     await log.append(signal("old", T0 + 1000));
     await log.append(signal("new", T0 + 5000));
     await log.append({ ...signal("other-horizon", T0 + 9000), horizonDays: 20 });
@@ -68,7 +69,7 @@ describeOnEachDatabase("signal log", (open) => {
   });
 
   it("keeps one signal per ticker, as-of date, horizon and rules version from version 2 on, and answers the one it holds", async () => {
-    const log = new SignalLog((await open()).db);
+    const log = new SignalLog(fresh().db);
     const v2 = (id: string, firedAtMs: number, change: Partial<FiredSignal> = {}) => ({ ...signal(id, firedAtMs), ruleVersion: 2, ...change });
     expect((await log.append(v2("first", T0 + 1000))).id).toBe("first");
     // Fired again (a second call, a scan, another node): the logged one comes back, nothing is added.
