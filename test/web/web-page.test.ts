@@ -56,7 +56,6 @@ describe.skipIf(!SHARED_PRESENT || !chromiumAvailable())("the page at /", () => 
 
   it("searches a dragged window, pays for every call, draws the charts and lists k analogs with receipts and verified signatures", async () => {
     const { page, problems } = await open({ width: 1280, height: 1000 });
-    expect(await page.locator("#tickers option").count()).toBe(17);
 
     await page.fill("#ticker", "AAPL");
     // The cost shows before anything is paid, from the prices /openapi.json publishes.

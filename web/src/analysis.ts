@@ -113,9 +113,3 @@ export function formatUsdc(atomic: string | bigint): string {
   return `$${usd.toFixed(4).replace(/(\.\d\d\d?)0+$/, "$1").replace(/(\.\d\d)0$/, "$1")}`;
 }
 
-/** Symbols a versioned list in the `universe` description names ("(version YYYY-MM-DD: A, B;"); none while `all` is every series the node holds. */
-export function universeFromDescription(description: string): string[] {
-  const listed = /\(version \d{4}-\d{2}-\d{2}: ([^;]+);/.exec(description);
-  if (listed === null) return [];
-  return listed[1].split(",").map((s) => s.trim()).filter((s) => s.length > 0);
-}

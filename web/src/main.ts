@@ -1,4 +1,4 @@
-import { addDays, formatUsdc, universeFromDescription } from "./analysis.js";
+import { addDays, formatUsdc } from "./analysis.js";
 import { PrecedentApi, type PriceApproval } from "./api.js";
 import { drawPriceChart, type PriceChart } from "./charts.js";
 import { describeCost, routePrices, searchCost, type RoutePrices } from "./cost.js";
@@ -19,15 +19,12 @@ let priceChart: PriceChart | undefined;
 let prices: RoutePrices = new Map();
 
 /**
- * What /openapi.json (free) tells the page: whether /dev/faucet exists (embedded mode), the `all` symbols and
- * the price of each route a search calls.
+ * What /openapi.json (free) tells the page: whether /dev/faucet exists (embedded mode) and the price of each
+ * route a search calls.
  */
-async function discover(): Promise<{ embedded: boolean; symbols: string[]; prices: RoutePrices }> {
-  const doc = (await (await fetch("/openapi.json")).json()) as Parameters<typeof routePrices>[0] & {
-    paths: Record<string, { post?: { parameters?: { name: string; schema?: { description?: string } }[] } }>;
-  };
-  const universe = doc.paths["/get_patterns"]?.post?.parameters?.find((p) => p.name === "universe");
-  return { embedded: doc.paths["/dev/faucet"] !== undefined, symbols: universeFromDescription(universe?.schema?.description ?? ""), prices: routePrices(doc) };
+async function discover(): Promise<{ embedded: boolean; prices: RoutePrices }> {
+  const doc = (await (await fetch("/openapi.json")).json()) as Parameters<typeof routePrices>[0];
+  return { embedded: doc.paths["/dev/faucet"] !== undefined, prices: routePrices(doc) };
 }
 
 /** Before each payment: the test wallet pays at once (the price still shows in the call list); a real one asks. */
@@ -234,10 +231,9 @@ async function start(): Promise<void> {
     showAnalogFromHash();
   });
 
-  const { embedded, symbols, prices: published } = await discover();
+  const { embedded, prices: published } = await discover();
   prices = published;
   showCost();
-  $("tickers").replaceChildren(...symbols.map((s) => Object.assign(document.createElement("option"), { value: s })));
   const connect = $<HTMLButtonElement>("connect");
   connect.addEventListener("click", () => {
     injectedWallet(embedded).then(async (chosen) => {
