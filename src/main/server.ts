@@ -13,11 +13,11 @@ async function main(): Promise<void> {
   // A facilitator that cannot settle, a missing PAY_TO or a world-readable key file: say why and stop.
   const service = await exitOnRefusal(() => buildService(config), [ConfigError, FacilitatorUnusableError]);
   const { logger } = service;
-  await service.jobs.start();
   // Said once here, instead of each of these jobs failing on every tick without internet.
   if (service.jobsWaitingForNetwork.length > 0) logger.info({ jobs: service.jobsWaitingForNetwork }, networkJobsNotice(service.jobsWaitingForNetwork));
   // Request line and headers up to 64 KB (Node's default is 16 KB): a GET naming 1,000 universe symbols of up to
   // 32 characters is about 36 KB of query string, and the payment header comes beside it.
+  let stopping = false;
   const server = serve({ fetch: service.app.fetch, port: config.port, hostname: config.host, serverOptions: { maxHeaderSize: MAX_REQUEST_HEAD_BYTES } }, (info) => {
     logger.info(
       {
@@ -40,7 +40,18 @@ async function main(): Promise<void> {
     // After listening, so start-up time is not spent here; the first heavy call then finds warm workers,
     // the payment code loaded, market data checked and the histories it most likely needs in memory. A slow or
     // absent upstream never delays the start, only these lines.
-    service.warmUp().then(
+    const warmUp = service.warmUp();
+    // The jobs' first runs come after the warm-up: run at once, before listening, they took the main thread and the
+    // search workers (the forecast replay) that the start and the warm-up need; each recurs in minutes or hours, so
+    // a first run a few seconds later changes nothing.
+    void warmUp
+      .catch(() => undefined)
+      .then(async () => {
+        if (stopping) return;
+        await service.jobs.start();
+        logger.info("recurring jobs started (each runs once now, then on its schedule)");
+      });
+    warmUp.then(
       ({ marketData, preloaded, quotesRehearsed, largeAnswersEncodedOn }) => {
         if ("failed" in marketData) logger.error({ err: marketData.failed }, "market data check failed");
         else if (marketData.ok) logger.info({ marketData: marketData.mode }, marketData.message);
@@ -61,6 +72,7 @@ async function main(): Promise<void> {
     }
   });
   const shutdown = () => {
+    stopping = true;
     server.close(() => {
       void service.close().then(() => process.exit(0));
     });

@@ -50,17 +50,19 @@ function warmUpJobs(refs: HistoryRef[]): AnyJob<HistoryRef>[] {
     jobs.push({ kind: "task", task: "patternAnalogs", series: [refs[0]], args: search });
     jobs.push({ kind: "task", task: "patternAnalogs", series: refs, args: { ...search, excludeRanges: refs.map((_, i) => (i === 0 ? [queryStart, queryStart + m] : undefined)) } });
   }
-  // The analytics that follow searches (worker-tasks.ts), on the long history: a forecast with its regime label,
-  // a playbook's outcomes and lead-lag, a profile study, and a signal replay over the last few hundred bars.
-  const long = refs[1];
-  const n = lengths[1];
+  // The analytics that follow searches (worker-tasks.ts): a forecast with its regime label, a playbook's outcomes
+  // and lead-lag, a profile study, and a signal replay over the last bars. On the short history: the code compiled
+  // is the same, and on the long one the forecast and the signal replay were two thirds of a worker's warm-up
+  // (each searches the whole history, causally, several times).
+  const [short, long] = refs;
+  const n = lengths[0];
   const options = { k: 20, metric: "l2" as const, horizonsDays: [7, 30], causal: true };
-  jobs.push({ kind: "task", task: "forecast", series: [long], args: { window: { start: n - 60, m: 60 }, options, labelRegime: true } });
-  const startsMs = [1_000, 3_000, 5_000].map((i) => WARM_UP_EPOCH_MS + i * DAY_MS);
+  jobs.push({ kind: "task", task: "forecast", series: [short], args: { window: { start: n - 60, m: 60 }, options, labelRegime: true } });
+  const startsMs = [400, 1_000, 1_800].map((i) => WARM_UP_EPOCH_MS + i * DAY_MS);
   const anchors = { startsMs, anchorsMs: startsMs.map((t) => t + 40 * DAY_MS), queryStartMs: WARM_UP_EPOCH_MS + (n - 60) * DAY_MS, endMs: WARM_UP_EPOCH_MS + n * DAY_MS, horizonsDays: [7, 30], leadLagReturns: 250, search: { m: 60, k: 10, metric: "l2" as const, queryStart: n - 60 } };
-  jobs.push({ kind: "task", task: "playbookOutcomes", series: [long, refs[0]], args: anchors });
-  jobs.push({ kind: "task", task: "profileStudy", series: [long], args: { lookbackBars: 20, forwardBars: 20, minReturn: -0.05 } });
-  jobs.push({ kind: "task", task: "signalReplay", series: [long], args: { horizonDays: 30, firstBar: n - 120, maxSignals: 3 } });
+  jobs.push({ kind: "task", task: "playbookOutcomes", series: [short, long], args: anchors });
+  jobs.push({ kind: "task", task: "profileStudy", series: [short], args: { lookbackBars: 20, forwardBars: 20, minReturn: -0.05 } });
+  jobs.push({ kind: "task", task: "signalReplay", series: [short], args: { horizonDays: 30, firstBar: n - 120, maxSignals: 3 } });
   return jobs;
 }
 
@@ -89,6 +91,7 @@ function generatedHistory(length: number, seed: number): PriceSeries {
   }
   const breakBefore = new Uint8Array(length);
   breakBefore[length >> 1] = 1;
-  const timesMs = Float64Array.from({ length }, (_, i) => WARM_UP_EPOCH_MS + (i + (i >= length >> 1 ? 7 : 0)) * DAY_MS);
+  const timesMs = new Float64Array(length);
+  for (let i = 0; i < length; i++) timesMs[i] = WARM_UP_EPOCH_MS + (i + (i >= length >> 1 ? 7 : 0)) * DAY_MS;
   return { ticker: `${KEY_PREFIX}${length}`, timeframe: "1d", timesMs, opens: values, highs: values, lows: values, closes: values, breakBefore };
 }
