@@ -1,7 +1,8 @@
 /**
  * The start-up bundles: src/main/server.ts and src/main/mcp.ts and everything they import, our modules and the
  * packages, bundled by esbuild into <distDir>/bundle/ (server.js and mcp.js plus chunks for what they share and
- * what is imported lazily): what `npm start` and `precedent-mcp` run.
+ * what is imported lazily): what `npm start` and `precedent-mcp` run. The worker threads' entries are bundled
+ * beside them (WORKER_ENTRIES).
  *
  * Why: started from one file per module, the service loaded about 1,500 ES modules before listening (~500 ours,
  * ~350 of viem's, 262 of kysely's, ~100 of zod's), and resolving, reading and compiling them was most of its
@@ -10,10 +11,10 @@
  * instead of 2.4 from the one-to-one files (measured on a machine shared with other jobs).
  *
  * What stays a file of its own:
- * - the worker threads' entries (search workers, the payment network): each loads through the one-to-one output
- *   in <distDir>/src/, which is why every `import.meta.url` of our modules is rewritten below to the URL of the
- *   module's one-to-one file. Paths resolved relative to a module (the worker bootstrap and its entries, the
- *   .wasm kernels, the page in build/web/) are then the same from the bundle as from dist/src and from src/.
+ * - the worker bootstrap (src/threads/worker-bootstrap.mjs), in <distDir>/src/: every `import.meta.url` of our
+ *   modules is rewritten below to the URL of the module's one-to-one file there, so paths resolved relative to a
+ *   module (the worker bootstrap and the entry it is given, the .wasm kernels, the page in build/web/) are the same
+ *   from the bundle as from dist/src and from src/. The bootstrap then starts the entry's bundle from here.
  * - the packages in EXTERNAL: native addons (better-sqlite3, secp256k1, keccak, and bindings/node-gyp-build,
  *   which find them), what finds its own files at run time (pino's transport thread, sentiment's language
  *   files, swagger-ui's assets, hardhat), and what is loaded only on demand (pg and pg-boss with DATABASE_URL,
@@ -41,6 +42,15 @@ const EXTERNAL = new Set([
   "tsx",
 ]);
 
+/**
+ * The worker threads' entries, bundled beside the server (<distDir>/bundle/<name>.js): src/threads/worker-bootstrap.mjs
+ * starts the bundled one when it is there. From the one-to-one files each thread resolved, read and compiled its
+ * few hundred modules on its own (viem's, the facilitator's, ours): on a loaded 2-core machine the payment thread
+ * was ready after 1.0-1.2 s instead of 0.4-0.5 s, the two search workers warm after 1.6-2.5 s instead of 0.6-1.0 s,
+ * and they held ~10 MB more each.
+ */
+const WORKER_ENTRIES = ["src/payments/embedded/payment-network-worker.ts", "src/services/patterns/search-worker.ts", "src/http/answer-encoding/answer-encoder-worker.ts"];
+
 function packageName(specifier) {
   const parts = specifier.split("/");
   return specifier.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0];
@@ -65,7 +75,12 @@ export async function bundleServer({ root, distDir }) {
   fs.rmSync(outdir, { recursive: true, force: true });
   const ownSources = `${path.join(root, "src")}${path.sep}`;
   await build({
-    entryPoints: { server: path.join(root, "src/main/server.ts"), mcp: path.join(root, "src/main/mcp.ts") },
+    entryPoints: {
+      server: path.join(root, "src/main/server.ts"),
+      mcp: path.join(root, "src/main/mcp.ts"),
+      // At the top of the bundle folder, as the URLs rewritten below are relative to it.
+      ...Object.fromEntries(WORKER_ENTRIES.map((entry) => [path.basename(entry, ".ts"), path.join(root, entry)])),
+    },
     outdir,
     bundle: true,
     splitting: true,

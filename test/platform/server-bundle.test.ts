@@ -45,6 +45,11 @@ beforeAll(async () => {
   builtSearchKernels();
   buildWebPage();
   execFileSync(process.execPath, [path.join(REPO_ROOT, "scripts", "build-dist.mjs"), SCRATCH], { cwd: REPO_ROOT, stdio: "inherit" });
+  // The threads' one-to-one entries removed: they can only start from their bundles (the warm-up and the paid
+  // /screen below then show that the bundled search workers, encoder and payment thread work).
+  for (const entry of ["payments/embedded/payment-network-worker.js", "services/patterns/search-worker.js", "http/answer-encoding/answer-encoder-worker.js"]) {
+    fs.rmSync(path.join(SCRATCH, "src", entry));
+  }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "precedent-bundle-"));
   child = spawn(process.execPath, [path.join(SCRATCH, "bundle", "server.js")], {
     cwd: os.tmpdir(),
@@ -70,6 +75,10 @@ describe("the server bundle (what npm start runs)", () => {
     for (const bundled of ["viem", "kysely", "zod", "hono"]) expect(entry).not.toMatch(imports(bundled));
     // The externals stay imports (native addons, files found at run time).
     expect(entry).toMatch(imports("better-sqlite3"));
+    // So do the worker threads' entries, which the worker bootstrap starts from the bundle.
+    const paymentThread = fs.readFileSync(path.join(SCRATCH, "bundle", "payment-network-worker.js"), "utf8");
+    for (const bundled of ["viem", "@x402/evm", "@x402/core/facilitator"]) expect(paymentThread).not.toMatch(imports(bundled));
+    for (const worker of ["search-worker", "answer-encoder-worker"]) expect(fs.existsSync(path.join(SCRATCH, "bundle", `${worker}.js`))).toBe(true);
   });
 
   it("finishes its warm-up: workers, payment code, the answer encoder's thread, quotes", async () => {
