@@ -3,7 +3,7 @@
  * real daily files plus synthetic random walks of 6,000 bars (600, 2,000, 5,000 of them by default:
  * UNIVERSE_FOLDERS=600,2000,5000 to choose), each folder served by the service as production wires it (offline,
  * SQLite in a file, its own search workers) on a loopback port, called by a paying client. Per folder: warm-up time
- * and RSS when idle after it (nothing searched yet), then the first `universe=all` call (every file read from its
+ * (wall, and the CPU of all threads) and RSS when idle after it (nothing searched yet), then the first `universe=all` call (every file read from its
  * binary copy, which the bench had the store build first, timed apart; each history prepared on a worker), the p50
  * of the next ones, per series, and RSS after. RSS is the whole process: service, payment chain, search workers and
  * the paying client; the parse that builds the binary copies runs in a child process, so what it leaves on the heap
@@ -79,8 +79,12 @@ async function serveFolder(folder: string, dataDir: string) {
   const service = await startTestService({ databaseOnDisk: true, ownSearchWorkers: true, env: { MARKET_DATA_DIR: folder, DATA_DIR: dataDir } });
   const buildMs = performance.now() - t;
   t = performance.now();
+  const cpu = process.cpuUsage();
   await service.warmUp();
   const warmUpMs = performance.now() - t;
+  // Every thread's CPU, the process's: unlike the wall time, it hardly moves with what else the machine runs.
+  const { user, system } = process.cpuUsage(cpu);
+  const warmUpCpuMs = (user + system) / 1000;
   const server = serve({ fetch: service.app.fetch, hostname: "127.0.0.1", port: 0 });
   await new Promise((resolve) => server.once("listening", resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -92,7 +96,7 @@ async function serveFolder(folder: string, dataDir: string) {
     if (res.status !== 200 || body.universe?.skipped.length !== 0) throw new Error(`universe=all answered ${res.status}: ${JSON.stringify(body).slice(0, 300)}`);
     return { ms: performance.now() - t, searched: body.universe?.searched.length ?? 0 };
   };
-  return { buildMs, warmUpMs, idleRssMb: rssMb(), call, close: async () => (server.close(), await service.close()) };
+  return { buildMs, warmUpMs, warmUpCpuMs, idleRssMb: rssMb(), call, close: async () => (server.close(), await service.close()) };
 }
 
 interface Row {
@@ -100,6 +104,7 @@ interface Row {
   parseMs: number;
   buildMs: number;
   warmUpMs: number;
+  warmUpCpuMs: number;
   idleRssMb: number;
   firstMs: number;
   p50Ms: number;
@@ -111,6 +116,7 @@ const COLUMNS: Column<Row>[] = [
   ["parse all files ms", 19, (r) => r.parseMs.toFixed(0)],
   ["build ms", 9, (r) => r.buildMs.toFixed(0)],
   ["warm-up ms", 11, (r) => r.warmUpMs.toFixed(0)],
+  ["warm-up CPU ms", 15, (r) => r.warmUpCpuMs.toFixed(0)],
   ["idle RSS MB", 12, (r) => String(r.idleRssMb)],
   ["first call ms", 14, (r) => r.firstMs.toFixed(0)],
   ["p50 ms", 7, (r) => r.p50Ms.toFixed(0)],
@@ -150,7 +156,7 @@ async function main(): Promise<void> {
       for (let r = 0; r < RUNS; r++) times.push((await node.call()).ms);
       const rssAfterMb = rssMb();
       await node.close();
-      const row: Row = { series: first.searched, parseMs, buildMs: node.buildMs, warmUpMs: node.warmUpMs, idleRssMb: node.idleRssMb, firstMs: first.ms, p50Ms: median(times), rssAfterMb };
+      const row: Row = { series: first.searched, parseMs, buildMs: node.buildMs, warmUpMs: node.warmUpMs, warmUpCpuMs: node.warmUpCpuMs, idleRssMb: node.idleRssMb, firstMs: first.ms, p50Ms: median(times), rssAfterMb };
       console.log(rowLine(COLUMNS, row));
     } finally {
       rmSync(dataDir, { recursive: true, force: true });

@@ -29,7 +29,7 @@ export interface JobContext {
 
 export interface JobRunner {
   register(job: RecurringJob): void;
-  /** Starts the schedules; every job also runs once right away. */
+  /** Starts the schedules; every job also runs once right away (the server calls it after the warm-up). */
   start(): Promise<void>;
   /** Runs one registered job now and resolves when it has finished (tests, CLI commands). */
   runNow(name: string): Promise<void>;

@@ -324,24 +324,29 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
       // files must not cost the start) followed by the 17 histories of the replay list (~1.5 MB each), only
       // those already stored. Once
       // these waited for the chain, so a call made as soon as it was ready found them still running (~0.5 s
-      // on a 2-core VM); side by side they are done about when it is. Last, what can be rehearsed
-      // without a caller (http/rehearsal.ts), which needs the payment code: the heavy routes' quotes, unlogged,
-      // every parameter parser and one signature of a throwaway body: ~8-10 ms less event-loop work in the
-      // first call.
+      // on a 2-core VM); side by side they are done about when it is. As soon as the payment code is in, what
+      // can be rehearsed without a caller (http/rehearsal.ts): the heavy routes' quotes, unlogged, every
+      // parameter parser and one signature of a throwaway body: ~8-10 ms less event-loop work in the first call.
+      // They once waited for everything else as well, and ran alone after the search workers' warm-up (the last
+      // to finish: their threads yield to this one) for another 150-300 ms.
       const dataAndHistories = async () => {
         const checked = await marketData.check().catch((error: unknown) => ({ failed: error }));
         return { checked, preloaded: await patterns.preload(UNIVERSE_ALL.symbols) };
       };
-      const [, { checked, preloaded }, , encoderReady] = await Promise.all([
-        paymentGate.warmUp(),
+      const paymentCodeAndRehearsals = async () => {
+        await paymentGate.warmUp();
+        const quotes = await rehearseQuotes(app, operations.map((op) => op.route).filter(isHeavyRoute));
+        compileParamParsers(operations.map((op) => op.contract.params));
+        await signer.sign(new TextEncoder().encode("{}"));
+        return quotes;
+      };
+      const [quotes, { checked, preloaded }, , encoderReady] = await Promise.all([
+        paymentCodeAndRehearsals(),
         dataAndHistories(),
         // Warm workers first, then take other nodes' shard jobs too.
         patterns.warmUp().then(() => shardQueue?.start((job) => patterns.takeShardJob(job))),
         answerEncoder.warm(),
       ]);
-      const quotes = await rehearseQuotes(app, operations.map((op) => op.route).filter(isHeavyRoute));
-      compileParamParsers(operations.map((op) => op.contract.params));
-      await signer.sign(new TextEncoder().encode("{}"));
       return {
         marketData: checked,
         preloaded,
