@@ -195,11 +195,13 @@ export class SearchWorkerPool implements SearchRunner {
     if (this.slots.length >= this.size) return undefined;
     const worker = startWorker(import.meta.url, "search-worker", { cacheBytes: this.cacheBytes });
     const slot: Slot = { worker, busy: undefined, sent: new BoundedLru(SENT_ENTRIES) };
-    worker.on("message", (message: { id: number; result?: unknown; error?: WorkerError; missing?: true }) => {
+    worker.on("message", (message: { id: number; result?: unknown; error?: WorkerError; missing?: true; dropped?: string[] }) => {
+      // Histories the worker let go (search-worker-cache.ts): the next job naming one carries its bars.
+      for (const key of message.dropped ?? []) slot.sent.delete(key);
       const busy = slot.busy;
       if (busy === undefined || busy.id !== message.id) return;
       if (message.missing === true) {
-        // The worker evicted a history it was sent: forget what it was sent, and send the job again in full.
+        // The worker no longer holds a history it was sent: forget what it was sent, and send the job again in full.
         slot.sent.clear();
         this.post(slot, busy.id, busy.pending.job);
         return;
