@@ -38,6 +38,9 @@ const JOB_DEADLINE_MS = 120_000;
  */
 const SENT_ENTRIES = 8_192;
 
+/** One worker per core, two at most (pattern-search.md: more do not make a search faster on these machines). */
+export const DEFAULT_SEARCH_WORKERS = Math.min(2, os.availableParallelism());
+
 /**
  * A small pool of worker threads for analog searches (screens, pattern and cross-asset searches, playbooks)
  * and the analytics over whole histories that follow them (worker-tasks.ts). On this project's 2-core
@@ -64,7 +67,7 @@ export class SearchWorkerPool implements SearchRunner {
 
   /** `cacheBytes`: each worker's bound on the histories it holds (search-worker-cache.ts); tests lower it. */
   constructor(
-    private readonly size = Math.min(2, os.availableParallelism()),
+    private readonly size = DEFAULT_SEARCH_WORKERS,
     private readonly cacheBytes = WORKER_CACHE_BYTES,
   ) {}
 
