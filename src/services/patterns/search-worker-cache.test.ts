@@ -30,7 +30,8 @@ describe("the workers' cache of prepared histories, bounded by bytes", () => {
     expect(historyFor({ key: "U5", version: 6, ticker: "U5" }).series.closes).toBe(universe[5].closes);
     // Refetched with its bars, an evicted history is prepared afresh and searched exactly as before.
     const again = historyFor({ key: "U0", version: 1, ticker: "U0", history: universe[0] });
-    expect(again.prepared.values).toEqual(universe[0].closes);
+    // Used as it is, not copied: a worker's histories are never written to.
+    expect(again.prepared.values).toBe(universe[0].closes);
     // A new version of a held key replaces it and is never answered from the old one.
     expect(() => historyFor({ key: "U6", version: 1000, ticker: "U6" })).toThrow(MissingHistory);
     for (const key of [...universe.map((one) => one.ticker), "LONG"]) forgetHistory(key);

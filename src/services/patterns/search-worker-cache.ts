@@ -26,10 +26,10 @@ export const WORKER_CACHE_BYTES = 384 * 1024 * 1024;
 
 /**
  * What one held history costs, estimated when it is stored: its columns (times, OHLC, gap flags: 41 bytes a bar,
- * shared with the main thread when they arrive in shared memory), the preparation's own copy and flags
- * (~21 bytes a bar) and, per window length searched, rolling statistics (~17 bytes a bar) and a wasm index (a
- * copy plus ~40 bytes a window): 120 bytes a bar covers one window length's preparation, which is what a
- * universe search builds, with room to spare.
+ * shared with the main thread when they arrive in shared memory, and used as they are: histories are never
+ * written to), the preparation's flags (~12 bytes a bar) and, per window length searched, rolling statistics
+ * (~17 bytes a bar) and a wasm index with its MASS arrays: 119 bytes a bar of RSS measured for one window
+ * length (m = 22, 6,000-bar walks), which is what a universe search builds.
  */
 export const HELD_BYTES_PER_BAR = 120;
 
@@ -97,7 +97,7 @@ function prepared(ref: HistoryRef): Entry {
     if (cache.delete(ref.key)) dropped.add(ref.key);
     throw new MissingHistory(ref.key);
   }
-  const entry: Entry = { version: ref.version, series: ref.history, prepared: prepareSeries(ref.history.closes, ref.history.breakBefore) };
+  const entry: Entry = { version: ref.version, series: ref.history, prepared: prepareSeries(ref.history.closes, ref.history.breakBefore, true) };
   const held = cache.admit(ref.key, entry, ref.history.closes.length * HELD_BYTES_PER_BAR, pinned);
   if (held) {
     pinned.add(ref.key);
