@@ -55,22 +55,25 @@ export class ByteBoundedLru<K, V> {
    * Stores the value unless that would mean evicting a pinned entry: the least recently used unpinned entries are
    * dropped until it fits. Returns false (nothing stored, nothing dropped) when it cannot fit; a value larger
    * than the whole bound is never stored this way.
+   *
+   * The pinned entries are the pass's, which it has used (get or admit) since it began, so they sit at the recent
+   * end: the look for room stops at the first pinned entry, and a pass over thousands of entries costs no more
+   * than one look per entry. (An entry another pass used meanwhile may sit among them and is then not counted:
+   * the value is not stored, which is the safe side.)
    */
   admit(key: K, value: V, bytes: number, pinned: ReadonlySet<K>): boolean {
     const old = this.entries.get(key);
     let room = this.maxBytes - this.heldBytes + (old?.bytes ?? 0);
-    if (room < bytes) {
-      for (const [held, entry] of this.entries) {
-        if (held !== key && !pinned.has(held)) room += entry.bytes;
-        if (room >= bytes) break;
-      }
-      if (room < bytes) return false;
+    const evictable: K[] = [];
+    for (const [held, entry] of this.entries) {
+      if (room >= bytes || pinned.has(held)) break;
+      if (held === key) continue;
+      room += entry.bytes;
+      evictable.push(held);
     }
+    if (room < bytes) return false;
     this.delete(key);
-    for (const [held] of this.entries) {
-      if (this.heldBytes + bytes <= this.maxBytes) break;
-      if (!pinned.has(held)) this.evict(held);
-    }
+    for (const held of evictable) this.evict(held);
     this.entries.set(key, { value, bytes });
     this.heldBytes += bytes;
     return true;
