@@ -44,8 +44,8 @@ export function scanSeries(series: PreparedSeries, request: ScanRequest, collect
   const m = request.query.m;
   const n = series.length;
   if (m > n) return;
-  const stats = series.windowStats(m);
-  const last = request.endBefore === undefined ? stats.count : Math.min(stats.count, Math.max(0, request.endBefore - m + 1));
+  const count = n - m + 1;
+  const last = request.endBefore === undefined ? count : Math.min(count, Math.max(0, request.endBefore - m + 1));
   const intervals: [number, number][] = [];
   if (request.excludeRange === undefined) {
     intervals.push([0, last]);
@@ -68,9 +68,11 @@ export function scanSeries(series: PreparedSeries, request: ScanRequest, collect
       for (const [from, to] of admitted) index.scan(request.metric, request.query, from, to, seed, collector);
     }
   } else if (request.metric === "l1") {
+    const stats = series.windowStats(m);
     for (const [from, to] of admitted) scanEarlyAbandonL1(series.values, stats, request.query, from, to, collector);
   } else if (windowCount > 0) {
-    const choice = pickL2Kernel(request.algorithm, windowCount, stats.count, m);
+    const stats = series.windowStats(m);
+    const choice = pickL2Kernel(request.algorithm, windowCount, count, m);
     for (const [from, to] of admitted) {
       if (choice === "direct") {
         scanDirectL2(series.values, stats, request.query, from, to, collector);

@@ -27,11 +27,12 @@ export const WORKER_CACHE_BYTES = 384 * 1024 * 1024;
 /**
  * What one held history costs, estimated when it is stored: its columns (times, OHLC, gap flags: 41 bytes a bar,
  * shared with the main thread when they arrive in shared memory, and used as they are: histories are never
- * written to), the preparation's flags (~12 bytes a bar) and, per window length searched, rolling statistics
- * (~17 bytes a bar) and a wasm index with its MASS arrays: 119 bytes a bar of RSS measured for one window
- * length (m = 22, 6,000-bar walks), which is what a universe search builds.
+ * written to), the preparation's flags (~12 bytes a bar) and, per window length searched, a wasm index with
+ * its MASS arrays (the rolling statistics it is built from are kept only when the JS kernels need them): 64 to
+ * 109 bytes a bar of RSS measured for one window length from m = 10 to m = 252 on 6,000-bar walks, which is
+ * what a universe search builds.
  */
-export const HELD_BYTES_PER_BAR = 120;
+export const HELD_BYTES_PER_BAR = 110;
 
 interface Entry extends TaskSeries {
   version: number;
