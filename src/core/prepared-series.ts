@@ -64,8 +64,9 @@ export class PreparedSeries {
 
   /** The wasm kernels' instance for window length m (built on first use, then cached). */
   wasmIndex(kernels: WasmKernels, m: number, massChunkSize?: number): WasmWindowIndex {
-    // `massChunkSize` overrides the kernel choice (0: the bound path); bench/kernel-grid.ts times every
-    // choice this way, and the searches that follow use the index it left in the cache.
+    // `massChunkSize` overrides the kernel choice (0: the bound path): cross-series searches ask for the bound
+    // path (series-scan.ts, sharedBound), bench/kernel-grid.ts times every choice this way, and the searches
+    // that follow without an override use the index left in the cache.
     const hit = this.wasmCache.peek(m);
     if (hit !== undefined && (hit.kernels !== kernels || (massChunkSize !== undefined && hit.massChunkSize !== massChunkSize))) {
       this.wasmCache.delete(m);

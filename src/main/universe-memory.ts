@@ -6,10 +6,12 @@
  * - the offline store's columns (44 bytes a bar: days, OHLC, volume), a quarter;
  * - the universe's search series on the main thread (the columns plus times and gap markers, 53 bytes a bar
  *   counted, most of it the store's own columns shared), a quarter;
- * - the search workers' prepared copies (64 to 109 bytes a bar for one window length, measured from m = 10 to
- *   252 on 6,000-bar walks: flags and the wasm index with its MASS arrays; 110 counted), half, split per worker.
+ * - the search workers' prepared copies (64 to 70 bytes a bar for one window length, measured from m = 22 to
+ *   252 on 6,000-bar walks searched across a universe: flags and the wasm pruning index; 80 counted), half,
+ *   split per worker.
  *
- * The default, 2,048 MB, holds about 1,500 histories of 6,000 bars in every place (docs/operations.md has the table).
+ * The default, 2,048 MB, holds about 1,600 histories of 6,000 bars (the search series' quarter is the first to
+ * fill; docs/operations.md has the arithmetic).
  */
 export interface UniverseMemoryBounds {
   columnsBytes: number;

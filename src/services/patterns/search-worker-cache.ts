@@ -27,12 +27,13 @@ export const WORKER_CACHE_BYTES = 384 * 1024 * 1024;
 /**
  * What one held history costs, estimated when it is stored: its columns (times, OHLC, gap flags: 41 bytes a bar,
  * shared with the main thread when they arrive in shared memory, and used as they are: histories are never
- * written to), the preparation's flags (~12 bytes a bar) and, per window length searched, a wasm index with
- * its MASS arrays (the rolling statistics it is built from are kept only when the JS kernels need them): 64 to
- * 109 bytes a bar of RSS measured for one window length from m = 10 to m = 252 on 6,000-bar walks, which is
- * what a universe search builds.
+ * written to), the preparation's flags (~12 bytes a bar) and, per window length searched, a wasm index (the
+ * rolling statistics it is built from are kept only when the JS kernels need them). Measured RSS for one window
+ * length on 6,000-bar walks: 64 to 70 bytes a bar from m = 22 to m = 252 for a history searched across a
+ * universe (the pruning index), 98 to 110 for one searched alone, whose index adds MASS arrays (m >= 22). Most
+ * of what a large universe holds is the first kind, so 80 is counted.
  */
-export const HELD_BYTES_PER_BAR = 110;
+export const HELD_BYTES_PER_BAR = 80;
 
 interface Entry extends TaskSeries {
   version: number;
