@@ -27,6 +27,8 @@ import { headerLine, rowLine, type Column } from "./text-table.js";
 const BARS = 6_000;
 const RUNS = 5;
 const folders = (process.env.UNIVERSE_FOLDERS ?? "600,2000,5000").split(",").map(Number); // bench-only knob
+/** The service's UNIVERSE_MEMORY_MB (unset: its default), passed on so a run can size the caches to the universe. */
+const universeMemoryMb = process.env.UNIVERSE_MEMORY_MB; // bench-only knob
 const QUERY = "/get_patterns_raw?ticker=AAPL&start_date=2024-10-01&end_date=2024-11-01&k=10&universe=all";
 
 /** Business days from 2001-01-01: 6,000 of them end in 2024. */
@@ -76,7 +78,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 async function serveFolder(folder: string, dataDir: string) {
   let t = performance.now();
-  const service = await startTestService({ databaseOnDisk: true, ownSearchWorkers: true, env: { MARKET_DATA_DIR: folder, DATA_DIR: dataDir } });
+  const service = await startTestService({ databaseOnDisk: true, ownSearchWorkers: true, env: { MARKET_DATA_DIR: folder, DATA_DIR: dataDir, ...(universeMemoryMb === undefined ? {} : { UNIVERSE_MEMORY_MB: universeMemoryMb }) } });
   const buildMs = performance.now() - t;
   t = performance.now();
   const cpu = process.cpuUsage();

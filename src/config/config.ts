@@ -4,6 +4,9 @@ import { z } from "zod";
 const HexKeySchema = z.string().regex(/^0x[0-9a-fA-F]{64}$/, "must be a 0x-prefixed 32-byte hex private key");
 const AddressSchema = z.string().regex(/^0x[0-9a-fA-F]{40}$/, "must be a 0x-prefixed 20-byte hex address");
 
+/** UNIVERSE_MEMORY_MB's default (src/main/universe-memory.ts says how it is shared). */
+export const DEFAULT_UNIVERSE_MEMORY_MB = 2_048;
+
 /**
  * Every environment variable the service reads, with its default. This module is the only reader of
  * `process.env`; everything else receives the frozen `Config` (or a slice of it).
@@ -45,6 +48,7 @@ const EnvSchema = z.object({
   SHARD_JOBS_ABOVE_SERIES: z.coerce.number().int().min(1).max(1_000_000).default(1_000),
   SHARD_JOB_SERIES: z.coerce.number().int().min(1).max(100_000).default(250),
   SHARD_JOBS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  UNIVERSE_MEMORY_MB: z.coerce.number().int().min(64).max(1_048_576).default(DEFAULT_UNIVERSE_MEMORY_MB),
 });
 
 /** Coinbase's x402 facilitator (Base mainnet), the URL @coinbase/x402 uses; requests are signed with the CDP key. */
@@ -87,6 +91,12 @@ export interface Config {
   x402scanMirror: { walletPrivateKey: `0x${string}`; budgetUsdPerRun: number } | undefined;
   /** With DATABASE_URL: universe searches over more series than one node carries become shard jobs any node takes. */
   universeShardJobs: UniverseShardJobLimits;
+  /**
+   * What the histories universe searches read may hold in memory, in bytes (UNIVERSE_MEMORY_MB): split between
+   * the offline store's columns, the universe's search series and each search worker's prepared copies
+   * (universeMemoryBounds). Memory grows with what is searched up to this, not with the folder.
+   */
+  universeMemoryBytes: number;
 }
 
 /** When a universe search leaves this node (operations.md, "Universe searches past one node"). */
@@ -172,6 +182,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     routeWalletPrivateKey: e.ROUTE_WALLET_PRIVATE_KEY,
     universeShardJobs: { aboveSeries: e.SHARD_JOBS_ABOVE_SERIES, seriesPerJob: e.SHARD_JOB_SERIES, timeoutMs: e.SHARD_JOBS_TIMEOUT_MS },
+    universeMemoryBytes: e.UNIVERSE_MEMORY_MB * 1024 * 1024,
   });
 }
 

@@ -42,6 +42,14 @@ import { carveBytes, scratchUint8Array } from "./scratch-arrays.js";
  */
 const INITIAL_CAPACITY = 64;
 
+/** What the scan kernels offer windows to: a CandidateCollector, or an adapter in front of one (wrapped-windows.ts). */
+export interface WindowSink {
+  /** A window whose score minus its error lies above this cannot be among the picks. */
+  readonly limit: number;
+  /** Window s with fast score `score` and error bound `error`, in index order. */
+  offer(s: number, score: number, error: number): void;
+}
+
 export interface CandidateList {
   readonly size: number;
   readonly seriesIndex: Int32Array;

@@ -10,7 +10,7 @@
  * windows per pass over qz, which keeps eight independent accumulators in registers and reads each
  * qz[i] once per eight windows.
  */
-import type { CandidateCollector } from "./candidate-collector.js";
+import type { WindowSink } from "./candidate-collector.js";
 import { offerL2Scores } from "./l2-scores.js";
 import type { PreparedQuery } from "./prepared-query.js";
 import { STATS_BLOCK, STATS_BLOCK_BITS, type WindowStats } from "./window-stats.js";
@@ -24,7 +24,7 @@ export function scanDirectL2(
   query: PreparedQuery,
   from: number,
   to: number,
-  collector: CandidateCollector,
+  collector: WindowSink,
 ): void {
   const m = stats.m;
   const qz = query.z;

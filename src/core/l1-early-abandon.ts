@@ -13,7 +13,7 @@
  * Shifting by c_b before subtracting mu' keeps the centring exact-ish on prices like 1e5 with tiny moves.
  * Constant windows score sum |qz| exactly (the policy's zero vector).
  */
-import type { CandidateCollector } from "./candidate-collector.js";
+import type { WindowSink } from "./candidate-collector.js";
 import type { PreparedQuery } from "./prepared-query.js";
 import { STATS_BLOCK, STATS_BLOCK_BITS, STATS_RELATIVE_ERROR, WindowKind, type WindowStats } from "./window-stats.js";
 
@@ -26,7 +26,7 @@ export function scanEarlyAbandonL1(
   query: PreparedQuery,
   from: number,
   to: number,
-  collector: CandidateCollector,
+  collector: WindowSink,
 ): void {
   const { m, kind, invStd, shiftedMean } = stats;
   const order = query.order;

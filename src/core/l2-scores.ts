@@ -11,7 +11,7 @@
  * 1/sigma moves 2 dot / sigma by that fraction; doubled for safety) plus the caller's bound on the dot
  * error. Constant windows and a constant query score exactly (error 0), so exact ties stay exact ties.
  */
-import type { CandidateCollector } from "./candidate-collector.js";
+import type { WindowSink } from "./candidate-collector.js";
 import type { PreparedQuery } from "./prepared-query.js";
 import { STATS_RELATIVE_ERROR, WindowKind, type WindowStats } from "./window-stats.js";
 
@@ -22,7 +22,7 @@ export function offerL2Scores(
   stats: WindowStats,
   query: PreparedQuery,
   dotError: number,
-  collector: CandidateCollector,
+  collector: WindowSink,
 ): void {
   const { kind, invStd, m } = stats;
   const both = query.normSq + m;

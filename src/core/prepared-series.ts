@@ -1,6 +1,6 @@
 /**
  * A series prepared for repeated searches: the values (copied, so later edits by the caller cannot
- * desynchronise the caches), the optional gap markers, and lazily built caches that every query of
+ * desynchronise the caches, unless the caller vouches that nobody writes to them: `immutable`), the optional gap markers, and lazily built caches that every query of
  * the same window length reuses: rolling stats per m, MASS chunk spectra per (m, K), and the wasm
  * kernels' instance per m (wasm-kernels.ts) when those are in use, which holds its own MASS chunk spectra
  * when the cost model picks MASS for that (series, m) (wasm-mass.ts documents their size and bound).
@@ -32,7 +32,7 @@ export class PreparedSeries {
   private readonly spectraCache = new BoundedLru<string, ChunkSpectra>(SPECTRA_CACHE_ENTRIES);
   private readonly wasmCache = new BoundedLru<number, WasmWindowIndex>(WASM_CACHE_ENTRIES);
 
-  constructor(values: Float64Array, breakBefore?: Uint8Array) {
+  constructor(values: Float64Array, breakBefore?: Uint8Array, immutable = false) {
     if (!(values instanceof Float64Array)) throw new TypeError("series values must be a Float64Array");
     if (breakBefore !== undefined) {
       if (!(breakBefore instanceof Uint8Array)) throw new TypeError("breakBefore must be a Uint8Array");
@@ -40,8 +40,8 @@ export class PreparedSeries {
         throw new RangeError(`breakBefore has ${breakBefore.length} entries for ${values.length} values`);
       }
     }
-    this.values = values.slice();
-    this.breakBefore = breakBefore?.slice();
+    this.values = immutable ? values : values.slice();
+    this.breakBefore = immutable ? breakBefore : breakBefore?.slice();
     this.length = values.length;
   }
 
@@ -64,14 +64,17 @@ export class PreparedSeries {
 
   /** The wasm kernels' instance for window length m (built on first use, then cached). */
   wasmIndex(kernels: WasmKernels, m: number, massChunkSize?: number): WasmWindowIndex {
-    // `massChunkSize` overrides the kernel choice (0: the bound path); bench/kernel-grid.ts times every
-    // choice this way, and the searches that follow use the index it left in the cache.
+    // `massChunkSize` overrides the kernel choice (0: the bound path): cross-series searches ask for the bound
+    // path (series-scan.ts, sharedBound), bench/kernel-grid.ts times every choice this way, and the searches
+    // that follow without an override use the index left in the cache.
     const hit = this.wasmCache.peek(m);
     if (hit !== undefined && (hit.kernels !== kernels || (massChunkSize !== undefined && hit.massChunkSize !== massChunkSize))) {
       this.wasmCache.delete(m);
     }
     return cached(this.wasmCache, m, () => {
-      const stats = this.windowStats(m);
+      // The index copies what it needs of the stats, so stats built for it alone are not kept (17 bytes a bar
+      // less for every history only the wasm kernels search, such as a universe's); the JS kernels build their own.
+      const stats = this.statsCache.peek(m) ?? computeWindowStats(this.values, this.flags, m);
       return new WasmWindowIndex(kernels, this.values, stats, massChunkSize ?? wasmMassChunkSize(stats.count, m));
     });
   }
@@ -85,9 +88,12 @@ export class PreparedSeries {
   }
 }
 
-/** Wraps a series for searching; see PreparedSeries. */
-export function prepareSeries(values: Float64Array, breakBefore?: Uint8Array): PreparedSeries {
-  return new PreparedSeries(values, breakBefore);
+/**
+ * Wraps a series for searching; see PreparedSeries. `immutable`: nobody writes to these arrays (a search
+ * worker's histories), so they are used as they are instead of copied.
+ */
+export function prepareSeries(values: Float64Array, breakBefore?: Uint8Array, immutable = false): PreparedSeries {
+  return new PreparedSeries(values, breakBefore, immutable);
 }
 
 function cached<K, V>(cache: BoundedLru<K, V>, key: K, build: () => V): V {

@@ -41,6 +41,7 @@ export function searchManyScored(seriesList: readonly PreparedSeries[], query: F
         endBefore: options.endBefore,
         wrap: options.wrap ?? false,
         algorithm: options.algorithm ?? "auto",
+        sharedBound: seriesList.length > 1,
       },
       collector,
     );

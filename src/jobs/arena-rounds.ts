@@ -1,5 +1,6 @@
 import type { RoundOpener } from "../services/arena/round-opener.js";
 import type { RoundSettler } from "../services/arena/round-settler.js";
+import { duePassJob } from "./due-pass-job.js";
 import type { RecurringJob } from "./job-runner.js";
 
 export const ARENA_OPEN_JOB = "arena-open-rounds";
@@ -19,12 +20,5 @@ export function arenaOpenJob(opener: RoundOpener): RecurringJob {
 
 /** Every 15 s: deadline candles are fetched soon after they close (Hyperliquid keeps only ~3.5 days of 1m candles). */
 export function arenaSettleJob(settler: RoundSettler): RecurringJob {
-  return {
-    name: ARENA_SETTLE_JOB,
-    everyMs: 15_000,
-    run: async ({ nowMs, logger, signal }) => {
-      const report = await settler.settleDue(nowMs, logger, signal);
-      if (report.due > 0) logger.info(report, "arena settlement pass");
-    },
-  };
+  return duePassJob(ARENA_SETTLE_JOB, 15_000, "arena settlement pass", (nowMs, logger, signal) => settler.settleDue(nowMs, logger, signal));
 }

@@ -1,5 +1,6 @@
 import type { Logger } from "pino";
 import type { Clock } from "../domain/clock.js";
+import { JobRegistry } from "./job-registry.js";
 import type { JobRunner, RecurringJob } from "./job-runner.js";
 
 /**
@@ -8,9 +9,8 @@ import type { JobRunner, RecurringJob } from "./job-runner.js";
  * schedule continues.
  */
 export class InProcessJobRunner implements JobRunner {
-  private readonly jobs = new Map<string, RecurringJob>();
+  private readonly jobs = new JobRegistry();
   private readonly running = new Map<string, Promise<void>>();
-  private readonly timers: NodeJS.Timeout[] = [];
   private readonly abort = new AbortController();
 
   constructor(
@@ -19,30 +19,22 @@ export class InProcessJobRunner implements JobRunner {
   ) {}
 
   register(job: RecurringJob): void {
-    if (this.jobs.has(job.name)) throw new Error(`job ${job.name} is registered twice`);
-    this.jobs.set(job.name, job);
+    this.jobs.add(job);
   }
 
   async start(): Promise<void> {
-    for (const job of this.jobs.values()) {
-      void this.tick(job);
-      const timer = setInterval(() => void this.tick(job), job.everyMs);
-      timer.unref();
-      this.timers.push(timer);
-    }
+    for (const job of this.jobs.all()) this.jobs.schedule(job, (j) => this.tick(j));
   }
 
   async runNow(name: string): Promise<void> {
-    const job = this.jobs.get(name);
-    if (job === undefined) throw new Error(`no job named ${name}`);
+    const job = this.jobs.named(name);
     // A run already going started before this call: wait for it, then run (or join a run that started after).
     while (this.running.has(name)) await this.running.get(name);
     await this.tick(job);
   }
 
   async stop(): Promise<void> {
-    for (const timer of this.timers) clearInterval(timer);
-    this.timers.length = 0;
+    this.jobs.clearTimers();
     this.abort.abort();
     await Promise.allSettled(this.running.values());
   }

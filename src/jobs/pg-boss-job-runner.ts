@@ -2,6 +2,7 @@ import type PgBoss from "pg-boss";
 import type { Logger } from "pino";
 import type { Clock } from "../domain/clock.js";
 import { InProcessJobRunner } from "./in-process-job-runner.js";
+import { JobRegistry } from "./job-registry.js";
 import type { JobRunner, RecurringJob } from "./job-runner.js";
 import { openPgBoss, underPgBossSchemaLock } from "./pg-boss-instance.js";
 
@@ -36,9 +37,8 @@ const RETRIES_AFTER_CRASH = 2;
  * timers, as the in-process runner does, so a dead node holds nothing up but its own short row claims.
  */
 export class PgBossJobRunner implements JobRunner {
-  private readonly jobs = new Map<string, RecurringJob>();
+  private readonly jobs = new JobRegistry();
   private readonly local: InProcessJobRunner;
-  private readonly timers: NodeJS.Timeout[] = [];
   private readonly abort = new AbortController();
   private readonly boss: PgBoss;
   private ready: Promise<void> | undefined;
@@ -54,10 +54,9 @@ export class PgBossJobRunner implements JobRunner {
   }
 
   register(job: RecurringJob): void {
-    if (this.jobs.has(job.name)) throw new Error(`job ${job.name} is registered twice`);
     if (this.ready !== undefined) throw new Error(`job ${job.name} registered after the runner started`);
+    this.jobs.add(job);
     if (job.perNode === true) this.local.register(job);
-    this.jobs.set(job.name, job);
   }
 
   async start(): Promise<void> {
@@ -68,10 +67,7 @@ export class PgBossJobRunner implements JobRunner {
       await this.boss.work(job.name, { pollingIntervalSeconds, batchSize: 1 }, async (batch) => {
         for (const _ of batch) await this.execute(job);
       });
-      void this.enqueueTick(job);
-      const timer = setInterval(() => void this.enqueueTick(job), job.everyMs);
-      timer.unref();
-      this.timers.push(timer);
+      this.jobs.schedule(job, (j) => this.enqueueTick(j));
     }
   }
 
@@ -80,8 +76,7 @@ export class PgBossJobRunner implements JobRunner {
    * on another node). Two nodes calling runNow get two runs, one after the other, never at once.
    */
   async runNow(name: string): Promise<void> {
-    const job = this.jobs.get(name);
-    if (job === undefined) throw new Error(`no job named ${name}`);
+    const job = this.jobs.named(name);
     if (job.perNode === true) return this.local.runNow(name);
     await this.ensureReady();
     // Same singleton key as the scheduled ticks, so an explicit run and a tick are never active together.
@@ -100,8 +95,7 @@ export class PgBossJobRunner implements JobRunner {
    * active run). Returns how many runs this node executed. The worker loop of `start()` does the same.
    */
   async processDue(name: string): Promise<number> {
-    const job = this.jobs.get(name);
-    if (job === undefined) throw new Error(`no job named ${name}`);
+    const job = this.jobs.named(name);
     await this.ensureReady();
     const fetched = await this.boss.fetch(name, { batchSize: 1 });
     for (const run of fetched) {
@@ -128,8 +122,7 @@ export class PgBossJobRunner implements JobRunner {
   }
 
   async stop(options: { graceful?: boolean } = {}): Promise<void> {
-    for (const timer of this.timers) clearInterval(timer);
-    this.timers.length = 0;
+    this.jobs.clearTimers();
     this.abort.abort();
     await this.local.stop();
     if (this.ready === undefined) return;
@@ -139,7 +132,7 @@ export class PgBossJobRunner implements JobRunner {
 
   /** The jobs that run once per interval across the cluster, through pg-boss. */
   private queued(): RecurringJob[] {
-    return [...this.jobs.values()].filter((job) => job.perNode !== true);
+    return this.jobs.all().filter((job) => job.perNode !== true);
   }
 
   private ensureReady(): Promise<void> {

@@ -27,6 +27,8 @@ import { MarketDataService } from "../services/market-data/market-data-service.j
 import type { Database } from "../storage/create-database.js";
 import { BarStore } from "../storage/repos/bar-store.js";
 import { checkMarketData, type MarketDataCheck } from "./market-data-check.js";
+import { universeMemoryBounds } from "./universe-memory.js";
+import { DEFAULT_SEARCH_WORKERS } from "../services/patterns/search-worker-pool.js";
 
 export interface MarketDataOverrides {
   prices?: PriceProvider;
@@ -87,7 +89,11 @@ export function buildMarketData(
   if (config.marketDataDir !== undefined) {
     // One parsed copy of the folder serves both the bars and the offline movers.
     // Parsed files are kept as binary columns under the node's data folder, so a restart parses nothing again.
-    const store = new CsvBarStore({ dir: config.marketDataDir, cacheDir: path.join(config.dataDir, "market-columns") });
+    const store = new CsvBarStore({
+      dir: config.marketDataDir,
+      cacheDir: path.join(config.dataDir, "market-columns"),
+      maxHeldBytes: universeMemoryBounds(config.universeMemoryBytes, DEFAULT_SEARCH_WORKERS).columnsBytes,
+    });
     offline = { dir: config.marketDataDir, store };
     prices = new CsvPriceProvider({ store });
     movers = new OfflineMoversProvider({ store });

@@ -9,12 +9,13 @@ import { PatternService } from "../services/patterns/pattern-service.js";
 import { UniverseSeries } from "../services/patterns/stored-universe.js";
 import { ScreenService } from "../services/patterns/screen-service.js";
 import type { SearchRunner } from "../services/patterns/search-job.js";
-import { SearchWorkerPool } from "../services/patterns/search-worker-pool.js";
+import { DEFAULT_SEARCH_WORKERS, SearchWorkerPool } from "../services/patterns/search-worker-pool.js";
 import { ShardJobExecutor, shardJobTaker, type ShardJob, type ShardOutput, type ShardQueue } from "../services/patterns/shard-jobs.js";
 import { localShards } from "../services/patterns/universe-search.js";
-import type { UniverseShardJobLimits } from "../config/config.js";
+import { DEFAULT_UNIVERSE_MEMORY_MB, type UniverseShardJobLimits } from "../config/config.js";
 import { screenRoute } from "../http/routes/patterns/screen.js";
 import type { MarketData } from "./build-market-data.js";
+import { universeMemoryBounds, type UniverseMemoryBounds } from "./universe-memory.js";
 
 export interface Patterns {
   seriesCache: SeriesCache;
@@ -43,15 +44,17 @@ export function buildPatterns(
   sharedPool?: SearchWorkerPool,
   /** With DATABASE_URL: the shared queue that universe searches over more series than the limit are cut into. */
   shardJobs?: { queue: ShardQueue; limits: UniverseShardJobLimits },
+  /** Config.universeMemoryBytes, as universeMemoryBounds shares it (default: UNIVERSE_MEMORY_MB's). */
+  memory: UniverseMemoryBounds = universeMemoryBounds(DEFAULT_UNIVERSE_MEMORY_MB * 1024 * 1024, DEFAULT_SEARCH_WORKERS),
 ): Patterns {
   // Every search runs on the pool's threads, each loading the kernels itself: this thread loads none.
   const seriesCache = new SeriesCache(resolveSymbol, marketData.barCache, clock);
-  const pool = sharedPool ?? new SearchWorkerPool();
+  const pool = sharedPool ?? new SearchWorkerPool(DEFAULT_SEARCH_WORKERS, memory.workerCacheBytes);
   const local = localShards(pool);
   const shards = shardJobs === undefined ? local : new ShardJobExecutor(shardJobs.queue, local, shardJobs.limits);
   // A universe search reads stored histories only (offline the folder, live the database), held by bytes; so do
   // the shard jobs this node takes for others, so a node's universe memory is one bound whichever node asked.
-  const universeSeries = new UniverseSeries(marketData.storedHistories, clock);
+  const universeSeries = new UniverseSeries(marketData.storedHistories, clock, memory.seriesBytes);
   const service = new PatternService(seriesCache, pool, universeSeries, marketData.storedHistories, resolveSymbol, shards);
   const screens = new ScreenService(seriesCache, pool);
   return {

@@ -65,6 +65,8 @@ import { buildTrackRecord, type TrackRecordParts } from "./build-track-record.js
 import { buildDiscovery, type DiscoveryOverrides } from "./build-discovery.js";
 import { databaseTargetOf } from "./startup-steps.js";
 import { loadOrCreateKeys } from "./persistent-keys.js";
+import { universeMemoryBounds } from "./universe-memory.js";
+import { DEFAULT_SEARCH_WORKERS } from "../services/patterns/search-worker-pool.js";
 
 export const SERVICE_VERSION = "1.0.0";
 
@@ -208,7 +210,13 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
           { connectionString: config.databaseUrl, schema: options.jobsSchema ?? "precedent_jobs", timeoutMs: config.universeShardJobs.timeoutMs },
           logger,
         );
-  const patterns = buildPatterns(marketData, clock, options.searchWorkers, shardQueue && { queue: shardQueue, limits: config.universeShardJobs });
+  const patterns = buildPatterns(
+    marketData,
+    clock,
+    options.searchWorkers,
+    shardQueue && { queue: shardQueue, limits: config.universeShardJobs },
+    universeMemoryBounds(config.universeMemoryBytes, DEFAULT_SEARCH_WORKERS),
+  );
   operations.push(...patterns.routes);
   // Live: the market list's daily bars (what universe=all searches) are fetched after each close by a job, never inside a paid call.
   if (marketData.universeRefresh !== undefined) jobs.register(universeBarsRefreshJob(marketData.universeRefresh(() => MARKET_UNIVERSE.symbols)));

@@ -76,35 +76,34 @@ describe.skipIf(!SHARED_PRESENT)("a refused payment's authorization never reache
     await service?.close();
   });
 
-  it("insufficient balance: refused with a code, and the signature, header and calldata are in no log line", async () => {
-    const poor = await createTestPayer(service, 100n);
-    const auth = await authorizationFor(poor);
+  /** Pays PAID_PATH once from a new payer holding `usdc` (its signature tampered with when asked): refused, 402. */
+  async function refusedPayment(usdc: bigint, tamper?: (signature: string) => string) {
+    const payer = await createTestPayer(service, usdc);
+    const auth = await authorizationFor(payer, tamper);
     const before = lines.length;
     const res = await service.app.request(PAID_PATH, { headers: { "PAYMENT-SIGNATURE": auth.header } });
     expect(res.status).toBe(402);
+    return { payer, auth, res, linesSince: () => lines.slice(before) };
+  }
+
+  it("insufficient balance: refused with a code, and the signature, header and calldata are in no log line", async () => {
+    const { auth, res, linesSince } = await refusedPayment(100n);
     expect(JSON.stringify(await res.json())).toMatch(/insufficient/i);
-    expect(lines.length).toBeGreaterThan(before); // the refusal is logged, as a code
-    expect(lines.slice(before).some((l) => l.includes("payment verification failed") || l.includes("insufficient"))).toBe(true);
+    expect(linesSince().length).toBeGreaterThan(0); // the refusal is logged, as a code
+    expect(linesSince().some((l) => l.includes("payment verification failed") || l.includes("insufficient"))).toBe(true);
     expectAbsent(lines, auth);
   });
 
   it("a bad signature: refused, and neither the forged nor any signature bytes are logged", async () => {
-    const payer = await createTestPayer(service, 10_000_000n);
-    const auth = await authorizationFor(payer, (signature) => `${signature.slice(0, 10)}${signature.slice(10, 74).split("").reverse().join("")}${signature.slice(74)}`);
-    const res = await service.app.request(PAID_PATH, { headers: { "PAYMENT-SIGNATURE": auth.header } });
-    expect(res.status).toBe(402);
+    const { payer, auth } = await refusedPayment(10_000_000n, (signature) => `${signature.slice(0, 10)}${signature.slice(10, 74).split("").reverse().join("")}${signature.slice(74)}`);
     expectAbsent(lines, auth);
     expect(await payer.balance()).toBe(10_000_000n);
   });
 
   it("a refused settlement: the facilitator's message with calldata and signature is logged as a code and a cut reason", async () => {
-    const payer = await createTestPayer(service, 10_000_000n);
-    const auth = await authorizationFor(payer);
-    const before = lines.length;
-    const res = await service.app.request(PAID_PATH, { headers: { "PAYMENT-SIGNATURE": auth.header } });
-    expect(res.status).toBe(402);
+    const { payer, auth, res, linesSince } = await refusedPayment(10_000_000n);
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe("SETTLEMENT_FAILED");
-    const settleLines = lines.slice(before).filter((l) => l.includes("settlement failed"));
+    const settleLines = linesSince().filter((l) => l.includes("settlement failed"));
     expect(settleLines).toHaveLength(1);
     expect(JSON.parse(settleLines[0]!)).toMatchObject({ errorReason: "transaction_failed", detail: 'The contract function "transferWithAuthorization" reverted.' });
     expectAbsent(lines, auth);

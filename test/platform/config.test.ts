@@ -1,6 +1,7 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../../src/config/config.js";
+import { universeMemoryBounds } from "../../src/main/universe-memory.js";
 
 describe("configuration from the environment", () => {
   it("runs on embedded defaults with an empty environment", () => {
@@ -32,6 +33,14 @@ describe("configuration from the environment", () => {
     expect(() => loadConfig({ SHARD_JOBS_ABOVE_SERIES: "0" })).toThrowError(/SHARD_JOBS_ABOVE_SERIES/);
     expect(() => loadConfig({ SHARD_JOB_SERIES: "many" })).toThrowError(/SHARD_JOB_SERIES/);
     expect(() => loadConfig({ SHARD_JOBS_TIMEOUT_MS: "10" })).toThrowError(/SHARD_JOBS_TIMEOUT_MS/);
+  });
+
+  it("reads what universe searches may hold in memory, and shares it between the store, the series and each worker", () => {
+    expect(loadConfig({}).universeMemoryBytes).toBe(2_048 * 1024 * 1024);
+    expect(loadConfig({ UNIVERSE_MEMORY_MB: "400" }).universeMemoryBytes).toBe(400 * 1024 * 1024);
+    expect(() => loadConfig({ UNIVERSE_MEMORY_MB: "10" })).toThrowError(/UNIVERSE_MEMORY_MB/);
+    expect(universeMemoryBounds(400 * 1024 * 1024, 2)).toEqual({ columnsBytes: 100 * 1024 * 1024, seriesBytes: 100 * 1024 * 1024, workerCacheBytes: 100 * 1024 * 1024 });
+    expect(universeMemoryBounds(400 * 1024 * 1024, 1).workerCacheBytes).toBe(200 * 1024 * 1024);
   });
 
   it("names every bad variable in one error", () => {

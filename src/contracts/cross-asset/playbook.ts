@@ -7,6 +7,7 @@ import { horizonListParam } from "./horizon-list-param.js";
 import { INTERVAL_TEXT, evidenceShape, ModeSchema } from "../evidence-schemas.js";
 import { distributionFields } from "./outcome-schemas.js";
 import exampleJson from "./playbook.example.json" with { type: "json" };
+import { storedBarsField } from "../stored-bars-field.js";
 
 const params = z
   .object({
@@ -83,7 +84,7 @@ const response = z
       bars: z.number().int().openapi({ description: "Bars in the window" }),
       query_return: z.number().openapi({ description: "Return inside the window, decimal" }),
       history_bars: z.number().int().openapi({ description: "Bars of the ticker's history searched" }),
-      cached: z.boolean().openapi({ description: "True when the price source was unreachable and stored bars were used" }),
+      cached: storedBarsField(),
     }),
     analogs: z
       .array(

@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { evidenceShape, ModeSchema } from "../evidence-schemas.js";
+import { storedBarsField } from "../stored-bars-field.js";
 
 const nullableReturn = (description: string) => z.number().nullable().openapi({ description: `${description}; null when n = 0` });
 
@@ -95,5 +96,5 @@ export const analogForecastShape = {
   horizons: z.array(HorizonDistributionSchema).openapi({ description: "One distribution per horizon, in the requested order" }),
   analogs: z.array(AnalogRowSchema).openapi({ description: "Every analog, closest first, with its outcome per horizon" }),
   method: z.string().openapi({ description: "How the figures were derived, with the numbers used" }),
-  cached: z.boolean().openapi({ description: "True when the price source was unreachable and stored bars were used" }),
+  cached: storedBarsField(),
 };

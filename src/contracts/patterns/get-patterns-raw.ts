@@ -3,6 +3,7 @@ import type { OperationContract } from "../operation-contract.js";
 import { documentedExample } from "../documented-example.js";
 import { PatternMatchSchema, PatternUniverseParamsSchema, UniverseReportSchema } from "./pattern-params.js";
 import exampleJson from "./get-patterns-raw.example.json" with { type: "json" };
+import { storedBarsField } from "../stored-bars-field.js";
 
 export const PatternQueryEchoSchema = z
   .object({
@@ -13,7 +14,7 @@ export const PatternQueryEchoSchema = z
     metric: z.enum(["l1", "l2"]),
     bars: z.number().int().openapi({ description: "Bars in the query window" }),
     history_bars: z.number().int().openapi({ description: "Bars of history searched" }),
-    cached: z.boolean().openapi({ description: "True when the price source was unreachable and stored bars were used" }),
+    cached: storedBarsField(),
   })
   .openapi("PatternQuery");
 

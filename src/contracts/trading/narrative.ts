@@ -3,6 +3,7 @@ import type { OperationContract } from "../operation-contract.js";
 import { documentedExample } from "../documented-example.js";
 import { tickerParam } from "../params.js";
 import exampleJson from "./narrative.example.json" with { type: "json" };
+import { storedBarsField } from "../stored-bars-field.js";
 
 const params = z.object({ ticker: tickerParam() });
 
@@ -13,7 +14,7 @@ const response = z
     ticker: z.string(),
     as_of_date: z.string().openapi({ description: "Last daily bar the momentum reads" }),
     price_source: z.string().openapi({ description: "Where the bars came from: yahoo, or offline (a MARKET_DATA_DIR dataset)" }),
-    cached: z.boolean().openapi({ description: "True when the price source was unreachable and stored bars were used" }),
+    cached: storedBarsField(),
     momentum: z
       .array(
         z.object({

@@ -16,6 +16,7 @@ import type { OperationContract } from "../operation-contract.js";
 import { documentedExample } from "../documented-example.js";
 import { intParam, tickerParam } from "../params.js";
 import exampleJson from "./trading-signal.example.json" with { type: "json" };
+import { storedBarsField } from "../stored-bars-field.js";
 
 export const SIGNAL_HORIZON_DEFAULT = 30;
 
@@ -80,7 +81,7 @@ export const TradingSignalSchema = z
     }),
     rules: z.string().openapi({ description: "The decision rules, with this signal's numbers" }),
     logged: z.literal(true).openapi({ description: "The signal was stored in the log before this answer was sent" }),
-    cached: z.boolean().openapi({ description: "True when the price source was unreachable and stored bars were used" }),
+    cached: storedBarsField(),
   })
   .openapi("TradingSignal");
 

@@ -48,15 +48,28 @@ async function settle(net: LocalPaymentNetwork, payload: PaymentPayload, require
   return settled.transaction;
 }
 
-describe("chain compaction", () => {
-  let net: LocalPaymentNetwork;
-  const payTo = privateKeyToAccount(generatePrivateKey()).address;
+/** A network of its own for the enclosing describe block, compacting every `compactEveryTransactions`, and a seller address. */
+function suiteNetwork(compactEveryTransactions: number): { net: () => LocalPaymentNetwork; payTo: Address } {
+  let net: LocalPaymentNetwork | undefined;
   beforeAll(async () => {
-    net = await createEmbeddedPaymentNetwork({ compactEveryTransactions: 1_000_000 });
+    net = await createEmbeddedPaymentNetwork({ compactEveryTransactions });
   });
   afterAll(() => net?.close());
+  return {
+    net: () => {
+      if (net === undefined) throw new Error("suiteNetwork: the network has not started (use it inside tests)");
+      return net;
+    },
+    payTo: privateKeyToAccount(generatePrivateKey()).address,
+  };
+}
+
+describe("chain compaction", () => {
+  const suite = suiteNetwork(1_000_000); // compacts only when the test asks
 
   it("keeps balances, used authorizations and replay refusals, and a pending authorization still settles", async () => {
+    const net = suite.net();
+    const payTo = suite.payTo;
     const requirements = requirementsFor(payTo);
     const a = await newPayer(net, 1_000_000n);
     const b = await newPayer(net, 500_000n);
@@ -109,14 +122,11 @@ describe("chain compaction", () => {
 });
 
 describe("chain compaction every few transactions", () => {
-  let net: LocalPaymentNetwork;
-  const payTo = privateKeyToAccount(generatePrivateKey()).address;
-  beforeAll(async () => {
-    net = await createEmbeddedPaymentNetwork({ compactEveryTransactions: 4 });
-  });
-  afterAll(() => net?.close());
+  const suite = suiteNetwork(4);
 
   it("compacts on its own while settling, and every payment is settled once and stays known", async () => {
+    const net = suite.net();
+    const payTo = suite.payTo;
     const requirements = requirementsFor(payTo);
     const payer = await newPayer(net, 1_000_000n);
     const settled: Array<{ nonce: Hex; transaction: string }> = [];

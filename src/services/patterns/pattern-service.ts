@@ -113,9 +113,10 @@ export class PatternService {
       skipped: [],
     };
     const sources = new Set([own.symbol.source]);
+    const pass = new Set<string>();
     for (let from = 0; from < tickers.length; from += LOAD_BATCH) {
       const batch = tickers.slice(from, from + LOAD_BATCH);
-      const outcomes = await Promise.all(batch.map((ticker) => this.loadStored(ticker).catch((error: unknown) => failure(ticker, error))));
+      const outcomes = await Promise.all(batch.map((ticker) => this.loadStored(ticker, pass).catch((error: unknown) => failure(ticker, error))));
       batch.forEach((ticker, i) => {
         const outcome = outcomes[i];
         if (outcome === null) report.notStored.push(ticker);
@@ -132,9 +133,9 @@ export class PatternService {
     return { list, report };
   }
 
-  private async loadStored(ticker: string): Promise<{ symbol: ResolvedSymbol; series: PriceSeries } | null> {
+  private async loadStored(ticker: string, pass: Set<string>): Promise<{ symbol: ResolvedSymbol; series: PriceSeries } | null> {
     const symbol = this.resolve(ticker);
-    const series = await this.universeSeries.load(symbol);
+    const series = await this.universeSeries.load(symbol, pass);
     return series === null ? null : { symbol, series };
   }
 }

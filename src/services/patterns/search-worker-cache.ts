@@ -5,7 +5,14 @@
  * rolling statistics, kernel indexes and per-history memos (baselines, log returns) built here are reused from
  * job to job. A copy is used only for the exact version named, so a refreshed history is never answered from
  * a stale one: results stay exactly those of a fresh preparation.
+ *
+ * A job that names more histories than the bound holds (a universe search over thousands of series) does not
+ * churn the cache: what the job has used is pinned while it runs, and a history that would need a pinned one
+ * evicted is prepared for this job only and then let go (ByteBoundedLru.admit). Call after call the same
+ * histories stay held, and only the surplus is prepared again. The pool is told which keys the worker let go
+ * (takeDroppedKeys), so it sends their bars with the next job that names them.
  */
+import { ByteBoundedLru } from "../../domain/byte-bounded-lru.js";
 import { prepareSeries } from "../../core/prepared-series.js";
 import type { HistoryRef } from "./search-job.js";
 import type { TaskSeries } from "./worker-tasks.js";
@@ -18,54 +25,50 @@ import type { TaskSeries } from "./worker-tasks.js";
 export const WORKER_CACHE_BYTES = 384 * 1024 * 1024;
 
 /**
- * What one held history costs, estimated when it is stored: its columns (times, OHLC, gap flags: 41 bytes a bar),
- * the preparation's own copy (9 bytes a bar) and, per window length searched, rolling statistics (~17 bytes a
- * bar) and a wasm index (a copy plus ~40 bytes a window): 120 bytes a bar covers the columns and one window
- * length's preparation, which is what a universe search builds.
+ * What one held history costs, estimated when it is stored: its columns (times, OHLC, gap flags: 41 bytes a bar,
+ * shared with the main thread when they arrive in shared memory, and used as they are: histories are never
+ * written to), the preparation's flags (~12 bytes a bar) and, per window length searched, a wasm index (the
+ * rolling statistics it is built from are kept only when the JS kernels need them). Measured RSS for one window
+ * length on 6,000-bar walks: 64 to 70 bytes a bar from m = 22 to m = 252 for a history searched across a
+ * universe (the pruning index), 98 to 110 for one searched alone, whose index adds MASS arrays (m >= 22). Most
+ * of what a large universe holds is the first kind, so 80 is counted.
  */
-export const HELD_BYTES_PER_BAR = 120;
+export const HELD_BYTES_PER_BAR = 80;
 
 interface Entry extends TaskSeries {
   version: number;
-  bytes: number;
 }
 
-/** Least recently used first (a Map iterates in insertion order; a use re-inserts). */
-const entries = new Map<string, Entry>();
-let heldBytes = 0;
-let budget = WORKER_CACHE_BYTES;
+/** Keys let go since the pool was last told (evicted, or prepared for one job only). */
+const dropped = new Set<string>();
+let cache = new ByteBoundedLru<string, Entry>(WORKER_CACHE_BYTES, (key) => dropped.add(key));
+/** The current job's histories: pinned in the cache, or held here for this job only when they did not fit. */
+const thisJob = new Map<string, Entry>();
+const pinned = new Set<string>();
 
-/** Sets this thread's bound (the pool passes its own when it starts the worker). */
+/** Sets this thread's bound (the pool passes its own when it starts the worker); empties the cache. */
 export function limitHeldBytes(bytes: number): void {
-  budget = bytes;
+  cache = new ByteBoundedLru<string, Entry>(bytes, (key) => dropped.add(key));
+  thisJob.clear();
+  pinned.clear();
 }
 
 /** What the cache holds now: entries and estimated bytes (for tests and the bench). */
 export function heldHistories(): { entries: number; bytes: number } {
-  return { entries: entries.size, bytes: heldBytes };
+  return cache.held;
 }
 
-function store(key: string, entry: Entry): void {
-  const old = entries.get(key);
-  if (old !== undefined) {
-    entries.delete(key);
-    heldBytes -= old.bytes;
-  }
-  entries.set(key, entry);
-  heldBytes += entry.bytes;
-  // The newest entry always stays, even alone over budget: the job that named it needs it.
-  for (const [oldest, held] of entries) {
-    if (heldBytes <= budget || oldest === key) break;
-    entries.delete(oldest);
-    heldBytes -= held.bytes;
-  }
+/** Starts a job: what the previous one pinned may go, and what it used once is let go. */
+export function beginJob(): void {
+  thisJob.clear();
+  pinned.clear();
 }
 
-function drop(key: string): void {
-  const old = entries.get(key);
-  if (old === undefined) return;
-  entries.delete(key);
-  heldBytes -= old.bytes;
+/** The keys this worker let go since the last call, for the pool to forget it sent them. */
+export function takeDroppedKeys(): string[] {
+  const keys = [...dropped];
+  dropped.clear();
+  return keys;
 }
 
 /** Thrown when a job names a version this worker no longer holds (evicted): the pool resends with the bars. */
@@ -76,22 +79,42 @@ export class MissingHistory extends Error {
 }
 
 export function historyFor(ref: HistoryRef): TaskSeries {
-  const hit = entries.get(ref.key);
-  let entry: Entry;
-  if (hit !== undefined && hit.version === ref.version) entry = hit;
-  else if (ref.history !== undefined) {
-    const bytes = ref.history.closes.length * HELD_BYTES_PER_BAR;
-    entry = { version: ref.version, bytes, series: ref.history, prepared: prepareSeries(ref.history.closes, ref.history.breakBefore) };
-  } else {
-    drop(ref.key);
-    throw new MissingHistory(ref.key);
-  }
-  store(ref.key, entry);
+  const entry = heldVersion(ref) ?? prepared(ref);
   // Another spelling of the same history: the same columns (so the same memos), the caller's label.
   return entry.series.ticker === ref.ticker ? entry : { series: { ...entry.series, ticker: ref.ticker }, prepared: entry.prepared };
 }
 
+function heldVersion(ref: HistoryRef): Entry | undefined {
+  const mine = thisJob.get(ref.key);
+  if (mine !== undefined && mine.version === ref.version) return mine;
+  const hit = cache.get(ref.key);
+  if (hit === undefined || hit.version !== ref.version) return undefined;
+  pinned.add(ref.key);
+  thisJob.set(ref.key, hit);
+  return hit;
+}
+
+function prepared(ref: HistoryRef): Entry {
+  if (ref.history === undefined) {
+    if (cache.delete(ref.key)) dropped.add(ref.key);
+    throw new MissingHistory(ref.key);
+  }
+  const entry: Entry = { version: ref.version, series: ref.history, prepared: prepareSeries(ref.history.closes, ref.history.breakBefore, true) };
+  const held = cache.admit(ref.key, entry, ref.history.closes.length * HELD_BYTES_PER_BAR, pinned);
+  if (held) {
+    pinned.add(ref.key);
+    dropped.delete(ref.key);
+  } else {
+    // Any older version it held is stale now.
+    cache.delete(ref.key);
+    dropped.add(ref.key);
+  }
+  thisJob.set(ref.key, entry);
+  return entry;
+}
+
 /** Drops one entry (the warm-up's generated series, so they never take a real series' place). */
 export function forgetHistory(key: string): void {
-  drop(key);
+  cache.delete(key);
+  if (thisJob.delete(key)) pinned.delete(key);
 }

@@ -38,6 +38,9 @@ const JOB_DEADLINE_MS = 120_000;
  */
 const SENT_ENTRIES = 8_192;
 
+/** One worker per core, two at most (pattern-search.md: more do not make a search faster on these machines). */
+export const DEFAULT_SEARCH_WORKERS = Math.min(2, os.availableParallelism());
+
 /**
  * A small pool of worker threads for analog searches (screens, pattern and cross-asset searches, playbooks)
  * and the analytics over whole histories that follow them (worker-tasks.ts). On this project's 2-core
@@ -64,7 +67,7 @@ export class SearchWorkerPool implements SearchRunner {
 
   /** `cacheBytes`: each worker's bound on the histories it holds (search-worker-cache.ts); tests lower it. */
   constructor(
-    private readonly size = Math.min(2, os.availableParallelism()),
+    private readonly size = DEFAULT_SEARCH_WORKERS,
     private readonly cacheBytes = WORKER_CACHE_BYTES,
   ) {}
 
@@ -195,11 +198,13 @@ export class SearchWorkerPool implements SearchRunner {
     if (this.slots.length >= this.size) return undefined;
     const worker = startWorker(import.meta.url, "search-worker", { cacheBytes: this.cacheBytes });
     const slot: Slot = { worker, busy: undefined, sent: new BoundedLru(SENT_ENTRIES) };
-    worker.on("message", (message: { id: number; result?: unknown; error?: WorkerError; missing?: true }) => {
+    worker.on("message", (message: { id: number; result?: unknown; error?: WorkerError; missing?: true; dropped?: string[] }) => {
+      // Histories the worker let go (search-worker-cache.ts): the next job naming one carries its bars.
+      for (const key of message.dropped ?? []) slot.sent.delete(key);
       const busy = slot.busy;
       if (busy === undefined || busy.id !== message.id) return;
       if (message.missing === true) {
-        // The worker evicted a history it was sent: forget what it was sent, and send the job again in full.
+        // The worker no longer holds a history it was sent: forget what it was sent, and send the job again in full.
         slot.sent.clear();
         this.post(slot, busy.id, busy.pending.job);
         return;

@@ -10,7 +10,7 @@ import type { AnyJob, HistoryRef, SearchJobResult } from "./search-job.js";
 import { idleThisThread, lowerThisThreadsPriority } from "../../threads/thread-priority.js";
 import { runJob } from "./search-job-runner.js";
 import { loadSearchKernels } from "./search-kernels.js";
-import { historyFor, limitHeldBytes, MissingHistory } from "./search-worker-cache.js";
+import { beginJob, historyFor, limitHeldBytes, MissingHistory, takeDroppedKeys } from "./search-worker-cache.js";
 import { warmUpSearch } from "./warm-up-search.js";
 import { toWorkerError } from "./worker-error.js";
 
@@ -24,10 +24,12 @@ limitHeldBytes((workerData as { cacheBytes: number }).cacheBytes);
 port.on("message", async (message: { id: number; job?: AnyJob<HistoryRef> } | { prime: HistoryRef[] }) => {
   if ("prime" in message) {
     // The pool's prime(): prepare these histories now; nobody waits for an answer.
+    beginJob();
     for (const ref of message.prime) void historyFor(ref).prepared.flags;
     return;
   }
   const { id, job } = message;
+  beginJob();
   try {
     if (job === undefined) {
       warmUpSearch();
@@ -37,10 +39,11 @@ port.on("message", async (message: { id: number; job?: AnyJob<HistoryRef> } | { 
       return;
     }
     // Awaited: a task may be asynchronous; the pool sends this worker nothing else until it answers.
-    port.postMessage({ id, result: await runJob(job) });
+    const result = await runJob(job);
+    port.postMessage({ id, result, dropped: takeDroppedKeys() });
   } catch (error) {
     // A history this worker no longer holds: the pool sends the job again with the bars.
-    if (error instanceof MissingHistory) port.postMessage({ id, missing: true });
-    else port.postMessage({ id, error: toWorkerError(error) });
+    if (error instanceof MissingHistory) port.postMessage({ id, missing: true, dropped: takeDroppedKeys() });
+    else port.postMessage({ id, error: toWorkerError(error), dropped: takeDroppedKeys() });
   }
 });

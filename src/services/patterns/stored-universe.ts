@@ -56,8 +56,13 @@ export class UniverseSeries {
     this.entries = new ByteBoundedLru(maxBytes);
   }
 
-  /** The series of a stored history labelled with the ticker asked for, or null when it is not stored. */
-  async load(symbol: ResolvedSymbol): Promise<PriceSeries | null> {
+  /**
+   * The series of a stored history labelled with the ticker asked for, or null when it is not stored. `pass`: the
+   * sources this search has loaded so far (this call adds its own): a search over more histories than the bound
+   * holds keeps what it loaded first and reads the surplus for itself only (ByteBoundedLru.admit), so the same
+   * histories stay held search after search and the workers keep their preparations of them.
+   */
+  async load(symbol: ResolvedSymbol, pass?: Set<string>): Promise<PriceSeries | null> {
     const nowMs = this.clock.nowMs();
     const held = this.entries.get(symbol.source);
     let entry: Entry | undefined = held !== undefined && nowMs - held.loadedAtMs < tailTtlMs(symbol, "1d") ? held : undefined;
@@ -70,7 +75,8 @@ export class UniverseSeries {
       entry = held?.columns === columns ? held : { columns, series: dailyColumnsSeries(symbol.source, columns), loadedAtMs: nowMs, bytes: dailyColumnsBytes(columns.days.length) + 9 * columns.days.length };
       entry.loadedAtMs = nowMs;
     }
-    this.entries.set(symbol.source, entry, entry.bytes);
+    if (pass === undefined) this.entries.set(symbol.source, entry, entry.bytes);
+    else if (this.entries.admit(symbol.source, entry, entry.bytes, pass)) pass.add(symbol.source);
     return entry.series.ticker === symbol.ticker ? entry.series : { ...entry.series, ticker: symbol.ticker };
   }
 

@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from "kysely";
 import type { ForecastRecord, ForecastScore, ForecastSource, ForecastStatus, HorizonUnit, ClaimOutcomeKind } from "../../domain/forecast-claim.js";
 import type { DatabaseSchema, ForecastLogTable } from "../database-schema.js";
+import { dueRows, recordPendingReason, scoreOnce } from "./pending-outcomes.js";
 
 const flag = (v: boolean | null) => (v === null ? null : v ? 1 : 0);
 const unflag = (v: number | null) => (v === null ? null : v === 1);
@@ -26,41 +27,29 @@ export class ForecastLog {
 
   /** Pending rows due at nowMs, oldest due first; `after` (the previous batch's last row) pages on. */
   async due(nowMs: number, limit: number, after?: { dueAtMs: number; id: string }): Promise<ForecastRecord[]> {
-    let select = this.db.selectFrom("forecast_log").selectAll().where("status", "=", "pending").where("due_at_ms", "<=", nowMs);
-    if (after !== undefined) {
-      select = select.where((eb) => eb.or([eb("due_at_ms", ">", after.dueAtMs), eb.and([eb("due_at_ms", "=", after.dueAtMs), eb("id", ">", after.id)])]));
-    }
-    return (await select.orderBy("due_at_ms").orderBy("id").limit(limit).execute()).map(toRecord);
+    return (await dueRows(this.db, "forecast_log", nowMs, limit, after)).map(toRecord);
   }
 
   /** Writes the score if the row is still pending; false when it was already scored. */
   async score(id: string, score: ForecastScore): Promise<boolean> {
-    const result = await this.db
-      .updateTable("forecast_log")
-      .set({
-        status: "scored",
-        pending_reason: null,
-        outcome_date: score.outcomeDate,
-        realised: score.realised,
-        inside_range: flag(score.insideRange),
-        inside_mean_interval: flag(score.insideMeanInterval),
-        direction_right: flag(score.directionRight),
-        baseline_direction_right: flag(score.baselineDirectionRight),
-        brier: score.brier,
-        baseline_brier: score.baselineBrier,
-        realised_volatility: score.realisedVolatility,
-        trailing_volatility: score.trailingVolatility,
-        scored_at_ms: score.scoredAtMs,
-      })
-      .where("id", "=", id)
-      .where("status", "=", "pending")
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+    return scoreOnce(this.db, "forecast_log", id, {
+      outcome_date: score.outcomeDate,
+      realised: score.realised,
+      inside_range: flag(score.insideRange),
+      inside_mean_interval: flag(score.insideMeanInterval),
+      direction_right: flag(score.directionRight),
+      baseline_direction_right: flag(score.baselineDirectionRight),
+      brier: score.brier,
+      baseline_brier: score.baselineBrier,
+      realised_volatility: score.realisedVolatility,
+      trailing_volatility: score.trailingVolatility,
+      scored_at_ms: score.scoredAtMs,
+    });
   }
 
   /** Why a due row cannot be scored yet (only while pending). */
   async markPending(id: string, reason: string): Promise<void> {
-    await this.db.updateTable("forecast_log").set({ pending_reason: reason }).where("id", "=", id).where("status", "=", "pending").execute();
+    await recordPendingReason(this.db, "forecast_log", id, reason);
   }
 
   /** Marks a pending row that can never be scored (no close stands for its horizon: a gap in the bars). */

@@ -2,6 +2,7 @@ import { sql, type Kysely, type Selectable } from "kysely";
 import type { FiredSignal, SignalDirection, SignalExit, SignalOutcome, SignalRecord, SignalStatus } from "../../domain/trading-signal.js";
 import type { DatabaseSchema, TradingSignalsTable } from "../database-schema.js";
 import { DAY_MS } from "../../domain/bar.js";
+import { dueRows, recordPendingReason, scoreOnce } from "./pending-outcomes.js";
 
 /** When a signal can first be scored: its as-of bar plus the horizon. */
 const dueAtMs = (s: FiredSignal) => s.asOfMs + s.horizonDays * DAY_MS;
@@ -106,43 +107,26 @@ export class SignalLog {
    * row) pages on, so signals that stay pending cannot hide the ones behind them.
    */
   async due(nowMs: number, limit: number, after?: SignalRecord): Promise<SignalRecord[]> {
-    let select = this.db.selectFrom("trading_signals").selectAll().where("status", "=", "pending").where("due_at_ms", "<=", nowMs);
-    if (after !== undefined) {
-      const afterDue = dueAtMs(after);
-      select = select.where((eb) => eb.or([eb("due_at_ms", ">", afterDue), eb.and([eb("due_at_ms", "=", afterDue), eb("id", ">", after.id)])]));
-    }
-    const rows = await select
-      .orderBy("due_at_ms")
-      .orderBy("id")
-      .limit(limit)
-      .execute();
+    const rows = await dueRows(this.db, "trading_signals", nowMs, limit, after && { dueAtMs: dueAtMs(after), id: after.id });
     return rows.map(toRecord);
   }
 
   /** Writes the outcome if the signal is still pending; false when it was already scored. */
   async score(id: string, outcome: SignalOutcome): Promise<boolean> {
-    const result = await this.db
-      .updateTable("trading_signals")
-      .set({
-        status: "scored",
-        pending_reason: null,
-        exit: outcome.exit,
-        exit_date: outcome.exitDate,
-        exit_price: outcome.exitPrice,
-        asset_return: outcome.assetReturn,
-        signal_return: outcome.signalReturn,
-        hold_return: outcome.holdReturn,
-        scored_at_ms: outcome.scoredAtMs,
-      })
-      .where("id", "=", id)
-      .where("status", "=", "pending")
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+    return scoreOnce(this.db, "trading_signals", id, {
+      exit: outcome.exit,
+      exit_date: outcome.exitDate,
+      exit_price: outcome.exitPrice,
+      asset_return: outcome.assetReturn,
+      signal_return: outcome.signalReturn,
+      hold_return: outcome.holdReturn,
+      scored_at_ms: outcome.scoredAtMs,
+    });
   }
 
   /** Records why a due signal could not be scored yet (only while pending). */
   async markPending(id: string, reason: string): Promise<void> {
-    await this.db.updateTable("trading_signals").set({ pending_reason: reason }).where("id", "=", id).where("status", "=", "pending").execute();
+    await recordPendingReason(this.db, "trading_signals", id, reason);
   }
 }
 

@@ -1,0 +1,26 @@
+/**
+ * How UNIVERSE_MEMORY_MB is shared between the three places that hold a universe search's histories. Each is a
+ * byte-bounded cache that fills only with what is searched (idle, they hold nothing) and that a search over more
+ * than it holds does not churn (ByteBoundedLru.admit): the surplus is read and prepared for that search only.
+ *
+ * - the offline store's columns (44 bytes a bar: days, OHLC, volume), a quarter;
+ * - the universe's search series on the main thread (the columns plus times and gap markers, 53 bytes a bar
+ *   counted, most of it the store's own columns shared), a quarter;
+ * - the search workers' prepared copies (64 to 70 bytes a bar for one window length, measured from m = 22 to
+ *   252 on 6,000-bar walks searched across a universe: flags and the wasm pruning index; 80 counted), half,
+ *   split per worker.
+ *
+ * The default, 2,048 MB, holds about 1,600 histories of 6,000 bars (the search series' quarter is the first to
+ * fill; docs/operations.md has the arithmetic).
+ */
+export interface UniverseMemoryBounds {
+  columnsBytes: number;
+  seriesBytes: number;
+  /** Per search worker. */
+  workerCacheBytes: number;
+}
+
+export function universeMemoryBounds(totalBytes: number, searchWorkers: number): UniverseMemoryBounds {
+  const quarter = Math.floor(totalBytes / 4);
+  return { columnsBytes: quarter, seriesBytes: quarter, workerCacheBytes: Math.floor((2 * quarter) / Math.max(1, searchWorkers)) };
+}
