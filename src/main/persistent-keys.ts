@@ -2,7 +2,8 @@ import { hkdfSync, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { generatePrivateKey, privateKeyToAddress } from "viem/accounts";
+import { generatePrivateKey } from "viem/accounts";
+import { secp256k1 } from "../payments/secp256k1.js";
 import type { Hex } from "viem";
 import { ConfigError } from "../config/config.js";
 import { ensurePrivateDir, groupOrWorldBits, PRIVATE_FILE_MODE } from "../storage/private-files.js";
@@ -67,7 +68,7 @@ export function loadOrCreateKeys(dataDir: string, overrides: { signerPrivateKey?
     signerPrivateKey: (overrides.signerPrivateKey ?? stored.signerPrivateKey) as Hex,
     mppSecretKey,
     embeddedFacilitatorKey: stored.embeddedFacilitatorKey as Hex,
-    embeddedPayTo: privateKeyToAddress(stored.embeddedPayToKey as Hex),
+    embeddedPayTo: secp256k1.addressOf(stored.embeddedPayToKey as Hex),
     alertSecretKey: alertSecretKeyOf(mppSecretKey),
   };
 }

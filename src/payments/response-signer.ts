@@ -1,6 +1,5 @@
 import { createHash } from "node:crypto";
 import { hashMessage, recoverMessageAddress, serializeSignature, type Hex } from "viem";
-import { privateKeyToAddress } from "viem/accounts";
 import { secp256k1 } from "./secp256k1.js";
 
 export interface ResponseSignature {
@@ -25,7 +24,7 @@ export class ResponseSigner {
   readonly address: string;
 
   constructor(private readonly privateKey: Hex) {
-    this.address = privateKeyToAddress(privateKey);
+    this.address = secp256k1.addressOf(privateKey);
   }
 
   /**

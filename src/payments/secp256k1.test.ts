@@ -31,6 +31,16 @@ describe("secp256k1 (libsecp256k1 with viem's results)", () => {
     }
   });
 
+  it.each([
+    ["libsecp256k1", secp256k1Over(loadNative())],
+    ["viem fallback", secp256k1Over(undefined)],
+  ])("%s derives a key's address as viem does", (_name, implementation) => {
+    for (let i = 0; i < 20; i++) {
+      const privateKey = generatePrivateKey();
+      expect(implementation.addressOf(privateKey)).toBe(privateKeyToAccount(privateKey).address);
+    }
+  });
+
   it("recovers the signer as viem does, with v as 27/28 or 0/1", async () => {
     for (let i = 0; i < 20; i++) {
       const privateKey = generatePrivateKey();

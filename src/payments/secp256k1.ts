@@ -13,11 +13,12 @@
  */
 import { createRequire } from "node:module";
 import { getAddress, keccak256, type Address, type Hex, bytesToHex, hexToBytes } from "viem";
-import { sign as viemSign } from "viem/accounts";
+import { privateKeyToAddress, sign as viemSign } from "viem/accounts";
 
 export interface NativeSecp256k1 {
   ecdsaSign(message: Uint8Array, privateKey: Uint8Array): { signature: Uint8Array; recid: number };
   ecdsaRecover(signature: Uint8Array, recid: number, message: Uint8Array, compressed: false): Uint8Array;
+  publicKeyCreate(privateKey: Uint8Array, compressed: false): Uint8Array;
 }
 
 /** The prebuilt binding, or undefined where it does not load (another platform, a stripped install). */
@@ -52,6 +53,12 @@ export interface Secp256k1 {
    * signature. Callers then take viem's path, which covers every other case (smart-wallet signatures included).
    */
   recoverSignerFast(hash: Hex, signature: Hex): Address | undefined;
+  /**
+   * The address of a private key, as viem's `privateKeyToAddress`. The start derives three (the signer, the embedded
+   * facilitator, its pay-to): viem's first one builds noble's precomputed table of the curve's base point, ~40 ms of
+   * the main thread before listening that nothing after it needs there (this thread signs with libsecp256k1).
+   */
+  addressOf(privateKey: Hex): Address;
 }
 
 /** The implementation over a given binding; `undefined` is viem only (exported so tests cover both). */
@@ -64,6 +71,7 @@ export function secp256k1Over(native: NativeSecp256k1 | undefined): Secp256k1 {
         return { r: signature.r, s: signature.s, yParity: signature.yParity === 1 ? 1 : 0 };
       },
       recoverSignerFast: () => undefined,
+      addressOf: (privateKey) => privateKeyToAddress(privateKey),
     };
   }
   return {
@@ -80,13 +88,18 @@ export function secp256k1Over(native: NativeSecp256k1 | undefined): Secp256k1 {
       if (recid !== 0 && recid !== 1) return undefined;
       if (BigInt(bytesToHex(bytes.subarray(32, 64))) > HALF_CURVE_ORDER) return undefined;
       try {
-        const publicKey = native.ecdsaRecover(bytes.subarray(0, 64), recid, hexToBytes(hash), false);
-        return getAddress(`0x${keccak256(publicKey.subarray(1)).slice(-40)}`);
+        return addressOfPublicKey(native.ecdsaRecover(bytes.subarray(0, 64), recid, hexToBytes(hash), false));
       } catch {
         return undefined;
       }
     },
+    addressOf: (privateKey) => addressOfPublicKey(native.publicKeyCreate(hexToBytes(privateKey), false)),
   };
+}
+
+/** The address of an uncompressed public key (0x04 || x || y): the last 20 bytes of keccak256(x || y). */
+function addressOfPublicKey(publicKey: Uint8Array): Address {
+  return getAddress(`0x${keccak256(publicKey.subarray(1)).slice(-40)}`);
 }
 
 /** This process's implementation: libsecp256k1 where the prebuilt binding loads, else viem. */

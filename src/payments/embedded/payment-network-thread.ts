@@ -16,7 +16,8 @@
 import type { Worker } from "node:worker_threads";
 import { startWorker } from "../../threads/start-worker.js";
 import { FacilitatorResponseError } from "@x402/core/server";
-import { generatePrivateKey, privateKeyToAddress } from "viem/accounts";
+import { generatePrivateKey } from "viem/accounts";
+import { secp256k1 } from "../secp256k1.js";
 import type { FacilitatorClient } from "@x402/core/server";
 import { BASE_NETWORK, BASE_USDC_ADDRESS, EmbeddedChainUnavailableError } from "./local-chain.js";
 import { workerAnswers } from "../../threads/one-per-turn.js";
@@ -183,7 +184,7 @@ export function spawnPaymentNetworkThread(
     get replayedTransactions() {
       return replayedTransactions;
     },
-    facilitatorAddress: privateKeyToAddress(facilitatorPrivateKey),
+    facilitatorAddress: secp256k1.addressOf(facilitatorPrivateKey),
     mintUsdc: (to, amount) => call("mintUsdc", to, amount) as ReturnType<EmbeddedPaymentNetwork["mintUsdc"]>,
     balanceOf: (address) => call("balanceOf", address) as ReturnType<EmbeddedPaymentNetwork["balanceOf"]>,
     authorizationState: (payer, nonce) => call("authorizationState", payer, nonce) as ReturnType<EmbeddedPaymentNetwork["authorizationState"]>,
