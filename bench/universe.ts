@@ -13,7 +13,7 @@ import { gapBreaks, type PriceSeries } from "../src/analytics/price-series.js";
 import { DEFAULT_UNIVERSE_MEMORY_MB } from "../src/config/config.js";
 import { prepareSeries } from "../src/core/prepared-series.js";
 import { searchManyScored } from "../src/core/search-many.js";
-import { universeMemoryBounds } from "../src/main/universe-memory.js";
+import { universeMemoryBounds } from "../src/config/universe-memory.js";
 import { loadSearchKernels } from "../src/services/patterns/search-kernels.js";
 import { SearchWorkerPool } from "../src/services/patterns/search-worker-pool.js";
 import { searchUniverse, type UniverseEntry } from "../src/services/patterns/universe-search.js";

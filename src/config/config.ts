@@ -4,7 +4,7 @@ import { z } from "zod";
 const HexKeySchema = z.string().regex(/^0x[0-9a-fA-F]{64}$/, "must be a 0x-prefixed 32-byte hex private key");
 const AddressSchema = z.string().regex(/^0x[0-9a-fA-F]{40}$/, "must be a 0x-prefixed 20-byte hex address");
 
-/** UNIVERSE_MEMORY_MB's default (src/main/universe-memory.ts says how it is shared). */
+/** UNIVERSE_MEMORY_MB's default (src/config/universe-memory.ts says how it is shared). */
 export const DEFAULT_UNIVERSE_MEMORY_MB = 2_048;
 
 /**

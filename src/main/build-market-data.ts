@@ -27,7 +27,7 @@ import { MarketDataService } from "../services/market-data/market-data-service.j
 import type { Database } from "../storage/create-database.js";
 import { BarStore } from "../storage/repos/bar-store.js";
 import { checkMarketData, type MarketDataCheck } from "./market-data-check.js";
-import { universeMemoryBounds } from "./universe-memory.js";
+import { universeMemoryBounds } from "../config/universe-memory.js";
 import { DEFAULT_SEARCH_WORKERS } from "../services/patterns/search-worker-pool.js";
 
 export interface MarketDataOverrides {

@@ -15,7 +15,7 @@ import { localShards } from "../services/patterns/universe-search.js";
 import { DEFAULT_UNIVERSE_MEMORY_MB, type UniverseShardJobLimits } from "../config/config.js";
 import { screenRoute } from "../http/routes/patterns/screen.js";
 import type { MarketData } from "./build-market-data.js";
-import { universeMemoryBounds, type UniverseMemoryBounds } from "./universe-memory.js";
+import { universeMemoryBounds, type UniverseMemoryBounds } from "../config/universe-memory.js";
 
 export interface Patterns {
   seriesCache: SeriesCache;

@@ -65,7 +65,7 @@ import { buildTrackRecord, type TrackRecordParts } from "./build-track-record.js
 import { buildDiscovery, type DiscoveryOverrides } from "./build-discovery.js";
 import { databaseTargetOf } from "./startup-steps.js";
 import { loadOrCreateKeys } from "./persistent-keys.js";
-import { universeMemoryBounds } from "./universe-memory.js";
+import { universeMemoryBounds } from "../config/universe-memory.js";
 import { DEFAULT_SEARCH_WORKERS } from "../services/patterns/search-worker-pool.js";
 
 export const SERVICE_VERSION = "1.0.0";

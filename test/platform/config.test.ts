@@ -1,7 +1,7 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../../src/config/config.js";
-import { universeMemoryBounds } from "../../src/main/universe-memory.js";
+import { universeMemoryBounds } from "../../src/config/universe-memory.js";
 
 describe("configuration from the environment", () => {
   it("runs on embedded defaults with an empty environment", () => {
