@@ -9,18 +9,22 @@ import { wrapFetchWithPayment } from "@x402/fetch";
 import { recoverMessageAddress, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { isStale } from "../../scripts/build-stamp.mjs";
 import { builtSearchKernels } from "../support/search-kernels.js";
 import { DAILY_DATASET_DIR, REPO_ROOT } from "../support/shared-paths.js";
 import { buildWebPage } from "../support/web-page.js";
 
 /**
  * What `npm start` runs is dist/bundle/server.js (scripts/build-server-bundle.mjs), not the modules the other
- * suites import. Built here into a scratch directory inside the repository (so packages resolve from its
- * node_modules, as they do from dist/), then started and paid like a customer would: the page, a quote, and a
- * paid /screen through the stock x402 client, which needs everything the bundle resolves relative to our
- * modules (the worker bootstrap, the search workers and their .wasm, the payment thread and its keccak).
+ * suites import. The one in dist/ when the build is current (none of its inputs, build scripts included, changed
+ * since: the same build of the same sources), else built here into a scratch directory inside the repository
+ * (so packages resolve from its node_modules, as they do from dist/); then started and paid like a customer
+ * would: the page, a quote, and a paid /screen through the stock x402 client, which needs everything the bundle
+ * resolves relative to our modules (the worker bootstrap, the search workers and their .wasm, the payment thread
+ * and its keccak).
  */
-const SCRATCH = fs.mkdtempSync(path.join(REPO_ROOT, ".bundle-test-"));
+const SCRATCH = isStale() ? fs.mkdtempSync(path.join(REPO_ROOT, ".bundle-test-")) : undefined;
+const BUILT = SCRATCH ?? path.join(REPO_ROOT, "dist");
 const SCREEN = "/screen?tickers=AAPL,SPY,GOLD&start_date=2024-06-03&end_date=2024-09-03&metric=l1";
 
 let child: ChildProcess;
@@ -44,9 +48,9 @@ function waitForLog(text: string, timeoutMs: number): Promise<void> {
 beforeAll(async () => {
   builtSearchKernels();
   buildWebPage();
-  execFileSync(process.execPath, [path.join(REPO_ROOT, "scripts", "build-dist.mjs"), SCRATCH], { cwd: REPO_ROOT, stdio: "inherit" });
+  if (SCRATCH !== undefined) execFileSync(process.execPath, [path.join(REPO_ROOT, "scripts", "build-dist.mjs"), SCRATCH], { cwd: REPO_ROOT, stdio: "inherit" });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "precedent-bundle-"));
-  child = spawn(process.execPath, [path.join(SCRATCH, "bundle", "server.js")], {
+  child = spawn(process.execPath, [path.join(BUILT, "bundle", "server.js")], {
     cwd: os.tmpdir(),
     env: { PATH: process.env.PATH, PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, MARKET_DATA_DIR: DAILY_DATASET_DIR, LOG_LEVEL: "info" },
     stdio: ["ignore", "pipe", "pipe"],
@@ -60,12 +64,12 @@ beforeAll(async () => {
 
 afterAll(() => {
   child?.kill("SIGKILL");
-  fs.rmSync(SCRATCH, { recursive: true, force: true });
+  if (SCRATCH !== undefined) fs.rmSync(SCRATCH, { recursive: true, force: true });
 });
 
 describe("the server bundle (what npm start runs)", () => {
   it("holds the packages it bundles instead of importing them from node_modules", () => {
-    const entry = fs.readFileSync(path.join(SCRATCH, "bundle", "server.js"), "utf8");
+    const entry = fs.readFileSync(path.join(BUILT, "bundle", "server.js"), "utf8");
     const imports = (name: string) => new RegExp(`^import\\b[^\\n]* from "${name}";|\\bimport\\("${name}"\\)`, "m");
     for (const bundled of ["viem", "kysely", "zod", "hono"]) expect(entry).not.toMatch(imports(bundled));
     // The externals stay imports (native addons, files found at run time).
