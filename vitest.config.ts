@@ -1,4 +1,5 @@
 import { configDefaults, defineConfig } from "vitest/config";
+import { withoutCommitFlushWaits } from "./test/support/postgres-url.js";
 import { SLOW_TEST_FILES } from "./test/slow-test-files.js";
 
 /**
@@ -20,6 +21,9 @@ const shared = {
   globalSetup: ["test/support/postgres-global-setup.ts"],
   testTimeout: 60_000,
   hookTimeout: 120_000,
+  // The PostgreSQL the tests open (and the child nodes they start, which inherit it) commits without waiting for
+  // the disk: test/support/postgres-url.ts says why that changes nothing a test can see.
+  env: process.env.TEST_PG_URL ? { TEST_PG_URL: withoutCommitFlushWaits(process.env.TEST_PG_URL) } : {},
   ...processes,
 };
 

@@ -1,5 +1,5 @@
 /**
- * The files of `npm run test:slow`, which CI runs after `npm test`: each takes many seconds because of what it
+ * The files of `npm run test:slow`, which CI runs beside `npm test`: each takes many seconds because of what it
  * is, not because of how it is written. Everything else belongs in `npm test`, which must stay a few minutes.
  */
 export const SLOW_TEST_FILES = [

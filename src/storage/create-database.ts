@@ -82,17 +82,31 @@ async function openPostgres(url: string, schema: string | undefined): Promise<Da
   // Loaded only for PostgreSQL, so a SQLite node's start does not load the driver.
   const { default: pg } = await import("pg");
   const pool = new pg.Pool({
-    connectionString: url,
+    ...connectionOf(url, schema),
     max: 10,
     // bigint columns hold epoch milliseconds, well inside 2^53: read them as numbers, per pool, not globally.
     types: {
       getTypeParser: ((oid: number, format?: "text" | "binary") =>
         oid === INT8_OID ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format as "text")) as typeof pg.types.getTypeParser,
     },
-    ...(schema === undefined ? {} : { options: `-c search_path=${schema}` }),
   });
   const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: "postgres", syncToDisk: async () => undefined, close: () => db.destroy() };
+}
+
+/**
+ * Where the pool connects, and on `schema` its search_path. pg lets a connection string's parameters replace the
+ * pool's own, so a URL that carries `options` (server settings for its sessions, as the tests' TEST_PG_URL does:
+ * test/support/postgres-url.ts) would drop the search_path, and the migrations would create their tables in
+ * `public`: the URL's options are sent with the search_path instead.
+ */
+function connectionOf(url: string, schema: string | undefined): { connectionString: string; options?: string } {
+  if (schema === undefined) return { connectionString: url };
+  const parsed = new URL(url);
+  const urlOptions = parsed.searchParams.get("options");
+  if (urlOptions === null) return { connectionString: url, options: `-c search_path=${schema}` };
+  parsed.searchParams.delete("options");
+  return { connectionString: parsed.toString(), options: `${urlOptions} -c search_path=${schema}` };
 }
 
 async function migrateToLatest(database: Database, schema: string | undefined): Promise<void> {

@@ -7,6 +7,7 @@ import { afterAll, expect, it } from "vitest";
 import { SnapshotCache } from "../../src/services/feeds/snapshot-cache.js";
 import { createDatabase } from "../../src/storage/create-database.js";
 import { FeedSnapshots } from "../../src/storage/repos/feed-snapshots.js";
+import { nodeArgsFor } from "../support/entry-point.js";
 import { describeWithShared } from "../support/replay-fetch.js";
 import { REPO_ROOT, SHARED_DIR } from "../support/shared-paths.js";
 
@@ -17,7 +18,7 @@ describeWithShared("npm run snapshots:import, end to end", () => {
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
   it("loads the recordings into the service's database with their own times, reports skips, and is idempotent", async () => {
-    const args = [path.join(REPO_ROOT, "node_modules/tsx/dist/cli.mjs"), "src/main/snapshots-import-cli.ts", path.join(SHARED_DIR, "fixtures")];
+    const args = [...nodeArgsFor("src/main/snapshots-import-cli.ts"), path.join(SHARED_DIR, "fixtures")];
     const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "silent" };
     const first = await run(process.execPath, args, { cwd: REPO_ROOT, env });
     expect(first.stdout).toMatch(/imported {2}cnn-fear-greed +latest +fetched_at 2022-04-25T16:21:09\.254Z/);

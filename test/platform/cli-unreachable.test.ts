@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
+import { nodeArgsFor } from "../support/entry-point.js";
 import { REPO_ROOT } from "../support/shared-paths.js";
 
 /*
@@ -26,7 +27,7 @@ describe("the CLI against a stopped server", () => {
     const base = `http://127.0.0.1:${await closedPort()}`;
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "precedent-cli-"));
     try {
-      const result = await promisify(execFile)(path.join(REPO_ROOT, "node_modules/.bin/tsx"), ["src/main/cli.ts", "/get_latest_price", "ticker=AAPL", `--base=${base}`], {
+      const result = await promisify(execFile)(process.execPath, [...nodeArgsFor("src/main/cli.ts"), "/get_latest_price", "ticker=AAPL", `--base=${base}`], {
         cwd: REPO_ROOT,
         env: { ...process.env, WALLET_PRIVATE_KEY: "", DATA_DIR: dataDir },
         timeout: 60_000,

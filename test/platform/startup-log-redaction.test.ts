@@ -7,6 +7,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config/config.js";
 import { redactUrl } from "../../src/config/redact-url.js";
+import { nodeArgsFor } from "../support/entry-point.js";
 import { startTestService } from "../support/test-service.js";
 import { DAILY_DATASET_DIR } from "../support/shared-paths.js";
 
@@ -54,7 +55,7 @@ describe("credentials in configured URLs never reach the log", () => {
   it("prints the facilitator URL without its credentials when the server starts", async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "precedent-redaction-"));
     const facilitatorPort = await closedPort();
-    const child = spawn(process.execPath, ["--import", "tsx", "src/main/server.ts"], {
+    const child = spawn(process.execPath, nodeArgsFor("src/main/server.ts"), {
       env: {
         PATH: process.env.PATH,
         PORT: "0",

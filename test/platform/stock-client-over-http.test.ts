@@ -8,6 +8,7 @@ import { registerExactEvmScheme } from "@x402/evm/exact/client";
 import { wrapFetchWithPayment } from "@x402/fetch";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { describe, expect, it } from "vitest";
+import { nodeArgsFor } from "../support/entry-point.js";
 import { loopbackService } from "../support/loopback-service.js";
 import { REPO_ROOT, SHARED_PRESENT } from "../support/shared-paths.js";
 
@@ -31,8 +32,8 @@ describe.skipIf(!SHARED_PRESENT)("paying over HTTP with stock clients", () => {
 
   it("pays with the CLI, which funds itself and checks the signature", async () => {
     const { stdout, stderr } = await promisify(execFile)(
-      path.join(REPO_ROOT, "node_modules/.bin/tsx"),
-      ["src/main/cli.ts", "/get_price_history", "ticker=SPY", "start_date=2024-03-01", "end_date=2024-03-05", `--base=${loopback.base()}`],
+      process.execPath,
+      [...nodeArgsFor("src/main/cli.ts"), "/get_price_history", "ticker=SPY", "start_date=2024-03-01", "end_date=2024-03-05", `--base=${loopback.base()}`],
       { cwd: REPO_ROOT, env: { ...process.env, WALLET_PRIVATE_KEY: generatePrivateKey() }, timeout: 60_000 },
     );
     expect(stderr).toContain("HTTP 200");
@@ -42,7 +43,7 @@ describe.skipIf(!SHARED_PRESENT)("paying over HTTP with stock clients", () => {
   });
 
   const runCli = (args: string[], env: Record<string, string>) =>
-    promisify(execFile)(path.join(REPO_ROOT, "node_modules/.bin/tsx"), ["src/main/cli.ts", ...args, `--base=${loopback.base()}`], {
+    promisify(execFile)(process.execPath, [...nodeArgsFor("src/main/cli.ts"), ...args, `--base=${loopback.base()}`], {
       cwd: REPO_ROOT,
       env: { ...process.env, WALLET_PRIVATE_KEY: "", ...env },
       timeout: 60_000,
