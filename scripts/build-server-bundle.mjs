@@ -17,7 +17,7 @@
  *   from the bundle as from dist/src and from src/. The bootstrap then starts the entry's bundle from here.
  * - the packages in EXTERNAL: native addons (better-sqlite3, secp256k1, keccak, and bindings/node-gyp-build,
  *   which find them), what finds its own files at run time (pino's transport thread, sentiment's language
- *   files, swagger-ui's assets, hardhat), and what is loaded only on demand (pg and pg-boss with DATABASE_URL,
+ *   files, HiGHS's WebAssembly, swagger-ui's assets, hardhat), and what is loaded only on demand (pg and pg-boss with DATABASE_URL,
  *   Coinbase's SDK with CDP keys, tsx from source). They are imported from node_modules as before. The build
  *   refuses an external package that would resolve to another copy from the bundle than from the module
  *   importing it (a nested node_modules).
@@ -34,6 +34,7 @@ const EXTERNAL = new Set([
   "pino",
   "thread-stream",
   "sentiment",
+  "highs",
   "swagger-ui-dist",
   "hardhat",
   "pg",

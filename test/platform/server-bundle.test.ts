@@ -133,4 +133,16 @@ describe("the server bundle (what npm start runs)", () => {
     expect(Array.isArray(body.results)).toBe(true);
     expect(body.results!.length).toBe(3);
   }, 60_000);
+
+  it("answers a paid /optimize_portfolio: HiGHS's WebAssembly is found from the bundled search worker", async () => {
+    const account = privateKeyToAccount(generatePrivateKey());
+    const client = new x402Client();
+    registerExactEvmScheme(client, { signer: account });
+    const pay = wrapFetchWithPayment(fetch, client);
+    expect((await fetch(`${base}/dev/faucet?address=${account.address}&amount=1`, { method: "POST" })).status).toBe(200);
+    const response = await pay(`${base}/optimize_portfolio?tickers=AAPL,MSFT,NVDA,SPY&period=1y&objective=max_ratio`);
+    const body = (await response.json()) as { weights?: unknown };
+    expect(response.status, JSON.stringify(body)).toBe(200);
+    expect(body.weights).toBeDefined();
+  }, 60_000);
 });
