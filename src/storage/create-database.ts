@@ -102,9 +102,9 @@ async function openPostgres(url: string, schema: string | undefined): Promise<Da
  */
 function connectionOf(url: string, schema: string | undefined): { connectionString: string; options?: string } {
   if (schema === undefined) return { connectionString: url };
-  const parsed = new URL(url);
-  const urlOptions = parsed.searchParams.get("options");
+  const urlOptions = URL.canParse(url) ? new URL(url).searchParams.get("options") : null;
   if (urlOptions === null) return { connectionString: url, options: `-c search_path=${schema}` };
+  const parsed = new URL(url);
   parsed.searchParams.delete("options");
   return { connectionString: parsed.toString(), options: `${urlOptions} -c search_path=${schema}` };
 }
