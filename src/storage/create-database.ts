@@ -1,7 +1,8 @@
 import path from "node:path";
 import BetterSqlite3 from "better-sqlite3";
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from "kysely";
+import { Kysely, Migrator, SqliteDialect, type Migration } from "kysely";
 import type { DatabaseSchema } from "./database-schema.js";
+import { CurrentSchemaPostgresDialect } from "./current-schema-dialect.js";
 import { withStatementCache } from "./statement-cache.js";
 import { ensurePrivateDir, ensurePrivateFile, tightenIfPresent } from "./private-files.js";
 import { sqliteWalSync } from "./sqlite-wal-sync.js";
@@ -90,7 +91,7 @@ async function openPostgres(url: string, schema: string | undefined): Promise<Da
         oid === INT8_OID ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format as "text")) as typeof pg.types.getTypeParser,
     },
   });
-  const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<DatabaseSchema>({ dialect: new CurrentSchemaPostgresDialect({ pool }) });
   return { db, dialect: "postgres", syncToDisk: async () => undefined, close: () => db.destroy() };
 }
 
@@ -126,8 +127,8 @@ async function migrateToLatest(database: Database, schema: string | undefined): 
     "0013-signal-rule-version": addSignalRuleVersion(),
     "0014-settlement-outcomes": createSettlementOutcomes(),
   };
-  // With a schema, Kysely must look for its migration tables there: otherwise its existence check sees the
-  // kysely_migration_lock of any other schema in the database and then fails to find it on the search_path.
+  // With a schema, Kysely must look for its migration tables there (its existence check reads the session's own
+  // schema, CurrentSchemaPostgresDialect, and the lock table it then reads must be the same).
   const migrator = new Migrator({
     db: database.db,
     provider: { getMigrations: async () => migrations },
