@@ -46,11 +46,16 @@ const EXTERNAL = new Set([
 /**
  * The worker threads' entries, bundled beside the server (<distDir>/bundle/<name>.js): src/threads/worker-bootstrap.mjs
  * starts the bundled one when it is there. From the one-to-one files each thread resolved, read and compiled its
- * few hundred modules on its own (viem's, the facilitator's, ours): on a loaded 2-core machine the payment thread
- * was ready after 1.0-1.2 s instead of 0.4-0.5 s, the two search workers warm after 1.6-2.5 s instead of 0.6-1.0 s,
- * and they held ~10 MB more each.
+ * few hundred modules on its own: on a loaded 2-core machine the two search workers warmed after 1.6-2.5 s instead
+ * of 0.6-1.0 s, and held ~10 MB more each.
+ *
+ * Not the payment network's thread: it makes viem's key recovery native and its keccak WebAssembly by patching the
+ * copies of noble's modules that viem loads from node_modules (src/payments/embedded/viem-dependency-copies.ts),
+ * and a bundle carries copies of its own that no patch reaches. Bundled, it was ready in 0.4-0.5 s instead of
+ * 1.0-1.2 s, but each paid call then cost its thread 6.45 ms of CPU instead of 2.40, and 30 concurrent callers got
+ * 96 paid calls/s instead of 167 (bench:http-load, same machine, alternated).
  */
-const WORKER_ENTRIES = ["src/payments/embedded/payment-network-worker.ts", "src/services/patterns/search-worker.ts", "src/http/answer-encoding/answer-encoder-worker.ts"];
+const WORKER_ENTRIES = ["src/services/patterns/search-worker.ts", "src/http/answer-encoding/answer-encoder-worker.ts"];
 
 function packageName(specifier) {
   const parts = specifier.split("/");
