@@ -33,8 +33,9 @@ interface Slot {
 const JOB_DEADLINE_MS = 120_000;
 
 /**
- * Versions remembered per worker: more than a worker holds (its cache is bounded by bytes: a 6,000-bar history
- * is ~0.7 MB of it, so ~550 of them), so a held history is never resent; a few hundred KB of keys at most.
+ * Versions remembered per worker: more than a worker usually holds (its cache is bounded by bytes: a 6,000-bar
+ * history is counted ~0.5 MB of it, so ~1,000 at the default bound), so a held history is never resent; a few
+ * hundred KB of keys at most. Keys the worker lets go are forgotten as it reports them.
  */
 const SENT_ENTRIES = 8_192;
 
