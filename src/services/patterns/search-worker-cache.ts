@@ -19,8 +19,9 @@ import type { TaskSeries } from "./worker-tasks.js";
 
 /**
  * The cache is bounded by bytes, not entries, so a universe of hundreds of short histories stays held while a
- * few very long ones still fit: 384 MB per worker (two workers: 768 MB at most; a sharded universe search sends
- * each worker only its shard's histories, so the two hold different series).
+ * few very long ones still fit. This is the bound of a pool built without one (tests, benchmarks); the service
+ * gives each worker its share of UNIVERSE_MEMORY_MB (src/config/universe-memory.ts). A sharded universe search
+ * sends each worker only its shard's histories, so the workers hold different series.
  */
 export const WORKER_CACHE_BYTES = 384 * 1024 * 1024;
 

@@ -35,7 +35,10 @@ interface Entry {
   bytes: number;
 }
 
-/** 256 MB: about 800 histories of 6,000 bars (the columns and the times and gap markers built for a search). */
+/**
+ * 256 MB: about 800 histories of 6,000 bars (the columns and the times and gap markers built for a search). The
+ * bound when none is given; the service gives its share of UNIVERSE_MEMORY_MB (src/config/universe-memory.ts).
+ */
 export const DEFAULT_UNIVERSE_SERIES_BYTES = 256 * 1024 * 1024;
 
 /**

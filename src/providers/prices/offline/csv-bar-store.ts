@@ -22,7 +22,10 @@ export interface CsvBarStoreOptions {
   listFiles?: (dir: string) => Promise<string[]>;
 }
 
-/** 256 MB of columns: about 1,000 histories of 6,000 bars; a folder of any size costs no more than this. */
+/**
+ * 256 MB of columns: about 1,000 histories of 6,000 bars; a folder of any size costs no more than this. The bound
+ * when none is given; the service gives the store its share of UNIVERSE_MEMORY_MB (src/config/universe-memory.ts).
+ */
 export const DEFAULT_HELD_COLUMN_BYTES = 256 * 1024 * 1024;
 
 /** The tail read to find a file's last date without parsing it: a row is well under this. */
