@@ -335,8 +335,8 @@ export async function buildService(config: Readonly<Config>, options: BuildOptio
       // on a 2-core VM); side by side they are done about when it is. As soon as the payment code is in, what
       // can be rehearsed without a caller (http/rehearsal.ts): the heavy routes' quotes, unlogged, every
       // parameter parser and one signature of a throwaway body: ~8-10 ms less event-loop work in the first call.
-      // They once waited for everything else as well, and ran alone after the search workers' warm-up (the last
-      // to finish: their threads yield to this one) for another 150-300 ms.
+      // Run beside the rest rather than after it: the search workers' warm-up finishes last (their threads yield
+      // to this one), and waiting for it would add 150-300 ms.
       const dataAndHistories = async () => {
         const checked = await marketData.check().catch((error: unknown) => ({ failed: error }));
         return { checked, preloaded: await patterns.preload(UNIVERSE_ALL.symbols) };

@@ -42,14 +42,15 @@ interface Entry extends TaskSeries {
 
 /** Keys let go since the pool was last told (evicted, or prepared for one job only). */
 const dropped = new Set<string>();
-let cache = new ByteBoundedLru<string, Entry>(WORKER_CACHE_BYTES, (key) => dropped.add(key));
+const boundedTo = (bytes: number) => new ByteBoundedLru<string, Entry>(bytes, (key) => dropped.add(key));
+let cache = boundedTo(WORKER_CACHE_BYTES);
 /** The current job's histories: pinned in the cache, or held here for this job only when they did not fit. */
 const thisJob = new Map<string, Entry>();
 const pinned = new Set<string>();
 
 /** Sets this thread's bound (the pool passes its own when it starts the worker); empties the cache. */
 export function limitHeldBytes(bytes: number): void {
-  cache = new ByteBoundedLru<string, Entry>(bytes, (key) => dropped.add(key));
+  cache = boundedTo(bytes);
   thisJob.clear();
   pinned.clear();
 }
