@@ -9,6 +9,8 @@ import { registerExactEvmScheme } from "@x402/evm/exact/client";
 import type { Address, Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { compactChain, emptyCompactedHistory, noteSentAuthorization } from "./chain-compaction.js";
+import type { JsonRpcRequest } from "./local-chain.js";
 import { BASE_NETWORK, BASE_USDC_ADDRESS, createEmbeddedPaymentNetwork, type LocalPaymentNetwork } from "./embedded-facilitator.js";
 
 const PRICE = 10_000n;
@@ -139,5 +141,41 @@ describe("chain compaction every few transactions", () => {
     expect(await net.balanceOf(payTo)).toBe(13n * PRICE);
     const states = await Promise.all(settled.map(({ nonce }) => net.authorizationState(payer.account.address, nonce)));
     expect(states).toEqual(settled.map(({ transaction }) => ({ used: true, transaction })));
+  });
+});
+
+describe("what a compaction learns from the sender", () => {
+  const suite = suiteNetwork(1_000_000);
+
+  it("takes each sent settlement's validBefore from the sender instead of reading the transaction back, with the same result", async () => {
+    const net = suite.net();
+    const requirements = requirementsFor(suite.payTo);
+    const payer = await newPayer(net, 1_000_000n);
+    const validBeforeOf = (payload: PaymentPayload) => BigInt((payload.payload as { authorization: { validBefore: string } }).authorization.validBefore);
+    const asked: string[] = [];
+    const request = (args: JsonRpcRequest) => {
+      asked.push(args.method);
+      return net.chainRequest(args.method, args.params);
+    };
+    /** Settles two payments, then compacts with a history of its own, told or not what was sent; what it asked and remembers. */
+    const compactAfterTwo = async (tell: boolean) => {
+      const payloads = [await payer.sign(requirements), await payer.sign(requirements)];
+      const history = emptyCompactedHistory();
+      for (const payload of payloads) {
+        const transaction = (await settle(net, payload, requirements)) as Hex;
+        // As the facilitator's writeContract gives the arguments (bigints); a mint is not a settlement.
+        if (tell) noteSentAuthorization(history, "transferWithAuthorization", [0, 0, 0, 0, validBeforeOf(payload)], transaction);
+        if (tell) noteSentAuthorization(history, "mint", [0, 0, 0, 0, 1n], transaction.replace(/.$/, "0") as Hex);
+      }
+      expect(history.sentValidBeforeS.size).toBe(tell ? 2 : 0);
+      asked.length = 0;
+      await compactChain(request, history, net.facilitatorAddress, Math.floor(Date.now() / 1000));
+      expect(history.sentValidBeforeS.size).toBe(0);
+      const remembered = payloads.map((payload) => history.usedAuthorizations.get(`${payer.account.address.toLowerCase()}|${nonceOf(payload).toLowerCase()}`)?.validBeforeS);
+      expect(remembered).toEqual(payloads.map((payload) => Number(validBeforeOf(payload))));
+      return asked.filter((method) => method === "eth_getTransactionByHash").length;
+    };
+    expect(await compactAfterTwo(true)).toBe(0);
+    expect(await compactAfterTwo(false)).toBe(2);
   });
 });

@@ -47,6 +47,10 @@ const AUTHORIZATION_SELECTORS = new Set(
     "receiveWithAuthorization(address,address,uint256,uint256,uint256,bytes32,uint8,bytes32,bytes32)",
   ].map((signature) => toFunctionSelector(signature)),
 );
+/** Their names, as the facilitator's writeContract gives them (noteSentAuthorization). */
+const AUTHORIZATION_FUNCTIONS = new Set(["transferWithAuthorization", "receiveWithAuthorization"]);
+/** Sent validBefores held at most between compactions (about 100 bytes each). */
+const SENT_VALID_BEFORE_MAX = 20_000;
 /** TestUSDC's storage layout (chain/TestUSDC.sol): totalSupply, balanceOf, allowance, _usedAuthorizations. */
 const SLOT = { totalSupply: 0n, balanceOf: 1n, allowance: 2n, usedAuthorizations: 3n };
 
@@ -63,6 +67,12 @@ export interface CompactedHistory {
   allowances: Set<string>;
   /** "authorizer|nonce" -> the authorization's validBefore (Infinity when unknown) and the transaction that used it. */
   usedAuthorizations: Map<string, { validBeforeS: number; transaction: Hex }>;
+  /**
+   * validBefore of the authorization transactions sent since the last compaction, by lowercase hash, told by the
+   * sender (noteSentAuthorization), so that a compaction need not read each one back from the chain (one request
+   * per settlement). A transaction it does not name (replayed from the journal, sent raw) is read back.
+   */
+  sentValidBeforeS: Map<string, number>;
 }
 
 export interface CompactionReport {
@@ -76,7 +86,26 @@ export interface CompactionReport {
 }
 
 export function emptyCompactedHistory(): CompactedHistory {
-  return { holders: new Set(), allowances: new Set(), usedAuthorizations: new Map() };
+  return { holders: new Set(), allowances: new Set(), usedAuthorizations: new Map(), sentValidBeforeS: new Map() };
+}
+
+/**
+ * Tells the history the validBefore of an authorization transaction just sent (`args` as given to the token
+ * function: validBefore is the fifth of every EIP-3009 function). Bounded by the compaction period: a compaction
+ * empties it, and past SENT_VALID_BEFORE_MAX (sends without compactions) it starts over (the rest are read back).
+ */
+export function noteSentAuthorization(history: CompactedHistory, functionName: string, args: readonly unknown[] | undefined, hash: Hex): void {
+  if (!AUTHORIZATION_FUNCTIONS.has(functionName) || args === undefined) return;
+  const validBefore = args[4];
+  if (typeof validBefore !== "bigint" && typeof validBefore !== "number" && typeof validBefore !== "string") return;
+  let seconds: bigint;
+  try {
+    seconds = BigInt(validBefore);
+  } catch {
+    return;
+  }
+  if (history.sentValidBeforeS.size >= SENT_VALID_BEFORE_MAX) history.sentValidBeforeS.clear();
+  history.sentValidBeforeS.set(hash.toLowerCase(), seconds > BigInt(Number.MAX_SAFE_INTEGER) ? Number.POSITIVE_INFINITY : Number(seconds));
 }
 
 const authorizationKey = (authorizer: string, nonce: string) => `${authorizer.toLowerCase()}|${nonce.toLowerCase()}`;
@@ -154,10 +183,12 @@ async function remember(request: Request, history: CompactedHistory): Promise<vo
       history.allowances.add(`${addressOf(first)}|${addressOf(second)}`);
     } else if (topic === AUTHORIZATION_USED_TOPIC && first !== undefined && second !== undefined) {
       const tx = log.transactionHash.toLowerCase();
-      if (!validBefore.has(tx)) validBefore.set(tx, await validBeforeOf(request, log.transactionHash));
+      if (!validBefore.has(tx)) validBefore.set(tx, history.sentValidBeforeS.get(tx) ?? (await validBeforeOf(request, log.transactionHash)));
       history.usedAuthorizations.set(authorizationKey(addressOf(first), second), { validBeforeS: validBefore.get(tx)!, transaction: log.transactionHash });
     }
   }
+  // Every transaction sent before this compaction is in the logs just read.
+  history.sentValidBeforeS.clear();
 }
 
 /** The validBefore argument of the transaction that used an authorization (Infinity when it is not one we know). */

@@ -67,7 +67,7 @@ import {
 } from "./local-chain.js";
 import { readAuthorizationState, type AuthorizationState } from "./authorization-state.js";
 import { openChainJournal } from "./chain-journal.js";
-import { compactChain, emptyCompactedHistory, recallAuthorization, type CompactionReport } from "./chain-compaction.js";
+import { compactChain, emptyCompactedHistory, noteSentAuthorization, recallAuthorization, type CompactionReport } from "./chain-compaction.js";
 import { minedTransactions } from "./mined-transactions.js";
 import { createSerialLane } from "./serial-lane.js";
 import { withNativeTransactionSigning } from "./native-transaction-signing.js";
@@ -363,8 +363,8 @@ export async function createEmbeddedPaymentNetwork(
       verifyTypedData: (args) =>
         client.verifyTypedData(args as unknown as Parameters<typeof client.verifyTypedData>[0]),
       writeContract: ({ address, abi, functionName, args, gas, dataSuffix }) =>
-        send((terms) =>
-          client.writeContract({
+        send(async (terms) => {
+          const hash = await client.writeContract({
             ...terms,
             address,
             abi: abi as Abi,
@@ -372,8 +372,11 @@ export async function createEmbeddedPaymentNetwork(
             args,
             ...(gas !== undefined ? { gas } : vouchedSettlement(functionName, args) ? { gas: SETTLEMENT_GAS_LIMIT } : {}),
             ...(dataSuffix === undefined ? {} : { dataSuffix }),
-          }),
-        ),
+          });
+          // In the lane, so before any compaction queued behind this send reads the logs.
+          if (!onFork) noteSentAuthorization(history, functionName, args, hash);
+          return hash;
+        }),
       sendTransaction: ({ to, data }) => send((terms) => client.sendTransaction({ ...terms, to, data })),
       waitForTransactionReceipt: ({ hash, timeout }) => waitForReceipt(hash, timeout),
     },
