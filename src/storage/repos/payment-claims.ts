@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { DatabaseSchema, PaymentClaimState } from "../database-schema.js";
+import { precompiledQuery } from "../precompiled-query.js";
 import { insertSettlement, type SettlementRecord } from "./settlement-ledger.js";
 
 export type { PaymentClaimState };
@@ -42,6 +43,52 @@ export function claimKeyOf(claim: { network: string; asset: string; payer: strin
   return [claim.network, claim.asset, claim.payer, claim.nonce].map((part) => part.toLowerCase()).join("|");
 }
 
+// The three writes every paid call makes to its claim, built once (../precompiled-query.ts).
+const insertClaim = precompiledQuery<Omit<NewPaymentClaim, "protocol"> & { claimKey: string; protocol: "x402" | "mpp" | null }>((db, slot) =>
+  db
+    .insertInto("payment_claims")
+    .values({
+      claim_key: slot("claimKey"),
+      network: slot("network"),
+      asset: slot("asset"),
+      payer: slot("payer"),
+      nonce: slot("nonce"),
+      amount_atomic: slot("amountAtomic"),
+      pay_to: slot("payTo"),
+      valid_before_s: slot("validBeforeS"),
+      request_id: slot("requestId"),
+      operation_id: slot("operationId"),
+      state: "claimed",
+      claimed_at_ms: slot("claimedAtMs"),
+      payment_json: slot("paymentJson"),
+      protocol: slot("protocol"),
+    })
+    .onConflict((oc) => oc.column("claim_key").doNothing()),
+);
+
+const markClaimSettling = precompiledQuery<{ claimKey: string; nowMs: number }>((db, slot) =>
+  db
+    .updateTable("payment_claims")
+    .set({ state: "settling", settling_at_ms: slot("nowMs") })
+    .where("claim_key", "=", slot("claimKey"))
+    .where("state", "=", "claimed"),
+);
+
+const moveClaimToOutcome = precompiledQuery<{
+  state: ClaimOutcome["state"];
+  transactionHash: string | null;
+  reason: string | null;
+  atMs: number;
+  claimKey: string;
+  from: PaymentClaimState;
+}>((db, slot) =>
+  db
+    .updateTable("payment_claims")
+    .set({ state: slot("state"), transaction_hash: slot("transactionHash"), outcome_reason: slot("reason"), outcome_at_ms: slot("atMs") })
+    .where("claim_key", "=", slot("claimKey"))
+    .where("state", "=", slot("from")),
+);
+
 /**
  * One row per accepted payment authorization. Claiming is a single INSERT that only one caller can win (the
  * primary key is the authorization's identity), on SQLite and PostgreSQL alike; every later transition is
@@ -52,38 +99,28 @@ export class PaymentClaims {
 
   /** True when this call won the authorization; false when it was already claimed (replay or parallel use). */
   async claim(claim: NewPaymentClaim): Promise<boolean> {
-    const result = await this.db
-      .insertInto("payment_claims")
-      .values({
-        claim_key: claimKeyOf(claim),
-        network: claim.network,
-        asset: claim.asset.toLowerCase(),
-        payer: claim.payer.toLowerCase(),
-        nonce: claim.nonce.toLowerCase(),
-        amount_atomic: claim.amountAtomic,
-        pay_to: claim.payTo.toLowerCase(),
-        valid_before_s: claim.validBeforeS,
-        request_id: claim.requestId,
-        operation_id: claim.operationId,
-        state: "claimed",
-        claimed_at_ms: claim.claimedAtMs,
-        payment_json: claim.paymentJson,
-        protocol: claim.protocol ?? null,
-      })
-      .onConflict((oc) => oc.column("claim_key").doNothing())
-      .executeTakeFirst();
-    return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
+    const result = await insertClaim(this.db, {
+      claimKey: claimKeyOf(claim),
+      network: claim.network,
+      asset: claim.asset.toLowerCase(),
+      payer: claim.payer.toLowerCase(),
+      nonce: claim.nonce.toLowerCase(),
+      amountAtomic: claim.amountAtomic,
+      payTo: claim.payTo.toLowerCase(),
+      validBeforeS: claim.validBeforeS,
+      requestId: claim.requestId,
+      operationId: claim.operationId,
+      claimedAtMs: claim.claimedAtMs,
+      paymentJson: claim.paymentJson,
+      protocol: claim.protocol ?? null,
+    });
+    return Number(result.numAffectedRows ?? 0n) === 1;
   }
 
   /** claimed -> settling. False if the row is not held in `claimed` (never claimed, or already settling). */
   async markSettling(claimKey: string, nowMs: number): Promise<boolean> {
-    const result = await this.db
-      .updateTable("payment_claims")
-      .set({ state: "settling", settling_at_ms: nowMs })
-      .where("claim_key", "=", claimKey)
-      .where("state", "=", "claimed")
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+    const result = await markClaimSettling(this.db, { claimKey, nowMs });
+    return Number(result.numAffectedRows ?? 0n) === 1;
   }
 
   /**
@@ -93,13 +130,15 @@ export class PaymentClaims {
    */
   async resolve(claimKey: string, outcome: ClaimOutcome, from: PaymentClaimState = "settling", ledgerRow?: SettlementRecord): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
-      const result = await trx
-        .updateTable("payment_claims")
-        .set({ state: outcome.state, transaction_hash: outcome.transactionHash, outcome_reason: outcome.reason, outcome_at_ms: outcome.atMs })
-        .where("claim_key", "=", claimKey)
-        .where("state", "=", from)
-        .executeTakeFirst();
-      const moved = Number(result.numUpdatedRows) === 1;
+      const result = await moveClaimToOutcome(trx, {
+        state: outcome.state,
+        transactionHash: outcome.transactionHash,
+        reason: outcome.reason,
+        atMs: outcome.atMs,
+        claimKey,
+        from,
+      });
+      const moved = Number(result.numAffectedRows ?? 0n) === 1;
       if (moved && ledgerRow !== undefined) await insertSettlement(trx, ledgerRow, claimKey);
       return moved;
     });

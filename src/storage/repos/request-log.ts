@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { DatabaseSchema } from "../database-schema.js";
+import { precompiledQuery } from "../precompiled-query.js";
 
 export type RequestOutcome = "quote" | "served" | "free" | "error";
 
@@ -30,34 +31,64 @@ export interface DemandFacets {
   priceBand: string | null;
 }
 
+type RequestLogValues = Omit<RequestLogEntry, "demand"> & {
+  unrouted: 0 | 1;
+  automation: string | null;
+  aiCompany: string | null;
+  aiRole: string | null;
+  category: string | null;
+  priceBand: string | null;
+};
+
+/** One per request, paid or not: built once (../precompiled-query.ts). */
+const insertRequestLogRow = precompiledQuery<RequestLogValues>((db, slot) =>
+  db.insertInto("request_log").values({
+    ts_ms: slot("tsMs"),
+    request_id: slot("requestId"),
+    operation_id: slot("operationId"),
+    method: slot("method"),
+    path: slot("path"),
+    status: slot("status"),
+    outcome: slot("outcome"),
+    price_usd: slot("priceUsd"),
+    client_key: slot("clientKey"),
+    ecosystem: slot("ecosystem"),
+    assistant: slot("assistant"),
+    duration_ms: slot("durationMs"),
+    unrouted: slot("unrouted"),
+    automation: slot("automation"),
+    ai_company: slot("aiCompany"),
+    ai_role: slot("aiRole"),
+    category: slot("category"),
+    price_band: slot("priceBand"),
+  }),
+);
+
 /** The request log behind the demand reports. Rows carry labels and keyed hashes, never raw IPs or user-agents. */
 export class RequestLog {
   constructor(private readonly db: Kysely<DatabaseSchema>) {}
 
   async append(entry: RequestLogEntry): Promise<void> {
-    await this.db
-      .insertInto("request_log")
-      .values({
-        ts_ms: entry.tsMs,
-        request_id: entry.requestId,
-        operation_id: entry.operationId,
-        method: entry.method,
-        path: entry.path,
-        status: entry.status,
-        outcome: entry.outcome,
-        price_usd: entry.priceUsd,
-        client_key: entry.clientKey,
-        ecosystem: entry.ecosystem,
-        assistant: entry.assistant,
-        duration_ms: entry.durationMs,
-        unrouted: entry.demand?.unrouted === true ? 1 : 0,
-        automation: entry.demand?.automation ?? null,
-        ai_company: entry.demand?.aiCompany ?? null,
-        ai_role: entry.demand?.aiRole ?? null,
-        category: entry.demand?.category ?? null,
-        price_band: entry.demand?.priceBand ?? null,
-      })
-      .execute();
+    await insertRequestLogRow(this.db, {
+      tsMs: entry.tsMs,
+      requestId: entry.requestId,
+      operationId: entry.operationId,
+      method: entry.method,
+      path: entry.path,
+      status: entry.status,
+      outcome: entry.outcome,
+      priceUsd: entry.priceUsd,
+      clientKey: entry.clientKey,
+      ecosystem: entry.ecosystem,
+      assistant: entry.assistant,
+      durationMs: entry.durationMs,
+      unrouted: entry.demand?.unrouted === true ? 1 : 0,
+      automation: entry.demand?.automation ?? null,
+      aiCompany: entry.demand?.aiCompany ?? null,
+      aiRole: entry.demand?.aiRole ?? null,
+      category: entry.demand?.category ?? null,
+      priceBand: entry.demand?.priceBand ?? null,
+    });
   }
 
   async since(fromMs: number): Promise<RequestLogEntry[]> {

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { DatabaseSchema } from "../database-schema.js";
+import { precompiledQuery } from "../precompiled-query.js";
 
 export interface SettlementRecord {
   createdAtMs: number;
@@ -16,30 +17,37 @@ export interface SettlementRecord {
   errorReason: string | null;
 }
 
+/** A ledger row's values: the record, and the claim it is the outcome row of (or null). */
+type SettlementValues = SettlementRecord & { claimKey: string | null };
+
+/** Every paid call writes two (its verify row and its settle row): built once (../precompiled-query.ts). */
+const insertSettlementRow = precompiledQuery<SettlementValues>((db, slot) =>
+  db
+    .insertInto("settlements")
+    .values({
+      created_at_ms: slot("createdAtMs"),
+      request_id: slot("requestId"),
+      operation_id: slot("operationId"),
+      protocol: slot("protocol"),
+      phase: slot("phase"),
+      payer: slot("payer"),
+      amount_atomic: slot("amountAtomic"),
+      asset: slot("asset"),
+      network: slot("network"),
+      transaction_hash: slot("transactionHash"),
+      status: slot("status"),
+      error_reason: slot("errorReason"),
+      claim_key: slot("claimKey"),
+    })
+    .onConflict((oc) => oc.column("claim_key").doNothing()),
+);
+
 /**
  * Appends one ledger row. `claimKey` marks the outcome row of a payment claim: at most one per claim (a unique
  * index), so a second writer of the same outcome (reconciliation on another node) inserts nothing.
  */
 export async function insertSettlement(db: Kysely<DatabaseSchema>, entry: SettlementRecord, claimKey: string | null): Promise<void> {
-  await db
-    .insertInto("settlements")
-    .values({
-      created_at_ms: entry.createdAtMs,
-      request_id: entry.requestId,
-      operation_id: entry.operationId,
-      protocol: entry.protocol,
-      phase: entry.phase,
-      payer: entry.payer,
-      amount_atomic: entry.amountAtomic,
-      asset: entry.asset,
-      network: entry.network,
-      transaction_hash: entry.transactionHash,
-      status: entry.status,
-      error_reason: entry.errorReason,
-      claim_key: claimKey,
-    })
-    .onConflict((oc) => oc.column("claim_key").doNothing())
-    .execute();
+  await insertSettlementRow(db, { ...entry, claimKey });
 }
 
 /** Append-only record of every payment verification and settlement attempt. */
