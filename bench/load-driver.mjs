@@ -15,8 +15,16 @@ import fs from "node:fs";
 import http from "node:http";
 import { parentPort } from "node:worker_threads";
 
-/** Connections are kept and reused, as a client that calls again would (Node's fetch does the same). */
-const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+/**
+ * Connections are kept and reused within a burst, as a client that calls again would (Node's fetch does the same).
+ * Each burst has its own agent, closed at its end: between bursts the benchmark signs payments for seconds, the
+ * server closes idle connections after 5 s, and a request sent on one it is closing fails with "socket hang up".
+ */
+let agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+function freshAgent() {
+  agent.destroy();
+  agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+}
 
 /** This thread's kernel id (Linux), so the benchmark can read its CPU time apart from the service's. */
 function threadId() {
@@ -42,6 +50,7 @@ function call(base, path, header) {
 }
 
 async function burst({ base, path, headers, concurrency }) {
+  freshAgent();
   const latencies = [];
   let ok = 0;
   let next = 0;
@@ -58,6 +67,7 @@ async function burst({ base, path, headers, concurrency }) {
 }
 
 async function cheapUnderLoad({ base, cheap, lanes }) {
+  freshAgent();
   let running = true;
   let heavyCalls = 0;
   let heavyFailures = 0;

@@ -46,12 +46,13 @@ export function precompiledQuery<Values extends object>(
   };
   return async (db, values) => {
     const { compiled, fill } = templateFor(db);
+    const named = values as Record<string, unknown>;
     const parameters = fill.map((part) => {
       if (!("name" in part)) return part.constant;
       // A name the builder used is a key of Values by type; an own-property check keeps a missing one from
       // reading Object.prototype, and the run from writing a marker into the table.
-      if (!Object.hasOwn(values, part.name)) throw new Error(`precompiled query: no value for ${part.name}`);
-      return (values as Record<string, unknown>)[part.name];
+      if (!Object.hasOwn(named, part.name)) throw new Error(`precompiled query: no value for ${part.name}`);
+      return named[part.name];
     });
     return db.executeQuery({ ...compiled, parameters });
   };

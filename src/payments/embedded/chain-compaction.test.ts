@@ -6,7 +6,7 @@
 import { x402Client } from "@x402/core/client";
 import type { PaymentPayload, PaymentRequirements } from "@x402/core/types";
 import { registerExactEvmScheme } from "@x402/evm/exact/client";
-import type { Address, Hex } from "viem";
+import { concat, encodeAbiParameters, keccak256, type Address, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compactChain, emptyCompactedHistory, noteSentAuthorization } from "./chain-compaction.js";
@@ -177,5 +177,46 @@ describe("what a compaction learns from the sender", () => {
     };
     expect(await compactAfterTwo(true)).toBe(0);
     expect(await compactAfterTwo(false)).toBe(2);
+  });
+});
+
+describe("used flags after a compaction", () => {
+  const suite = suiteNetwork(1_000_000);
+  const usedFlagOnChain = async (net: LocalPaymentNetwork, payer: Address, nonce: Hex) => {
+    // The raw slot (eth_getStorageAt names no authorization, so it restores nothing): TestUSDC's
+    // _usedAuthorizations[payer][nonce], at slot 3.
+    const inner = keccak256(encodeAbiParameters([{ type: "address" }, { type: "uint256" }], [payer, 3n]));
+    const slot = keccak256(concat([nonce, inner]));
+    return BigInt((await net.chainRequest("eth_getStorageAt", [BASE_USDC_ADDRESS, slot, "latest"])) as Hex) === 1n;
+  };
+
+  it("are not all written back: each comes back when a request names it again, and stays through later compactions", async () => {
+    const net = suite.net();
+    const requirements = requirementsFor(suite.payTo);
+    const payer = await newPayer(net, 1_000_000n);
+    const payloads = [] as PaymentPayload[];
+    for (let i = 0; i < 5; i++) {
+      const payload = await payer.sign(requirements);
+      await settle(net, payload, requirements);
+      payloads.push(payload);
+    }
+    const first = await net.compact();
+    // Five live authorizations, none written back: a compaction's cost does not grow with the payment rate.
+    expect(first).toMatchObject({ liveAuthorizations: 5, flagsWritten: 0 });
+    expect(await Promise.all(payloads.map((p) => usedFlagOnChain(net, payer.account.address, nonceOf(p))))).toEqual([false, false, false, false, false]);
+
+    // A replay of the second one: its simulation names it, the flag is back before the chain runs it, and the
+    // token refuses it as it did before the compaction.
+    expect((await net.facilitator.verify(payloads[1]!, requirements)).invalidReason).toBe("invalid_exact_evm_nonce_already_used");
+    expect(await usedFlagOnChain(net, payer.account.address, nonceOf(payloads[1]!))).toBe(true);
+    // A read of the third one's state (reconciliation asks it so) brings its flag back too.
+    expect(await net.authorizationState(payer.account.address, nonceOf(payloads[2]!))).toMatchObject({ used: true });
+    expect(await usedFlagOnChain(net, payer.account.address, nonceOf(payloads[2]!))).toBe(true);
+
+    // The next compaction writes back exactly the flags that came back, and the rest still come back on demand.
+    expect(await net.compact()).toMatchObject({ liveAuthorizations: 5, flagsWritten: 2 });
+    expect(await Promise.all(payloads.map((p) => usedFlagOnChain(net, payer.account.address, nonceOf(p))))).toEqual([false, true, true, false, false]);
+    for (const payload of payloads) expect((await net.facilitator.settle(payload, requirements)).errorReason).toBe("invalid_exact_evm_nonce_already_used");
+    expect(await net.balanceOf(payer.account.address)).toBe(1_000_000n - 5n * PRICE);
   });
 });

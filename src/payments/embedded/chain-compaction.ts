@@ -12,19 +12,26 @@ import { BASE_USDC_ADDRESS, MULTICALL3_ADDRESS, type JsonRpcRequest } from "./lo
  * given back) and that state is written back:
  * - balances and allowances of every address TestUSDC's events ever named (kept across compactions; zero ones
  *   dropped), and the total supply;
- * - the used flag of every authorization that could still be used, that is whose validBefore is after the chain's
- *   time. An expired authorization is refused by the token whatever its flag, so replay protection is the same;
+ * - the used flags of authorizations, on demand: every authorization used before the compaction is remembered
+ *   here while its validBefore is after the chain's time (an expired one is refused by the token whatever its
+ *   flag), and its flag is written back the first time a request of the chain names it again
+ *   (`restoreUsedFlags`: a simulation, an estimate or a settlement of it, or a read of its state), before that
+ *   request runs, so the chain refuses a replay exactly as before the compaction. A flag written back is written
+ *   again by every later compaction while it is live. Writing every live flag back at each compaction made its
+ *   cost grow with the payment rate times the authorizations' window (at 300 paid calls/s and two-minute
+ *   windows, about 40,000 slots every 200 settlements) until the compactions took most of the payment thread;
  * - the transaction that used each authorization is remembered here (for `authorizationState`, which
- *   reconciliation asks) for an hour past its validBefore (20,000 at most), as the logs that said so are gone.
+ *   reconciliation asks) for an hour past its validBefore, as the logs that said so are gone (the expired ones
+ *   20,000 at most; a live one is never forgotten, its flag may still be needed).
  * Storage is written by transactions of a tiny contract set in TestUSDC's place for the moment (storage survives a
  * code change): one `hardhat_setStorageAt` costs about 0.4 ms and 10 KB of the chain's memory, a slot written by a
  * transaction a small fraction of that. The facilitator's journal is untouched: it still replays from genesis.
  */
 
 /**
- * How long past its validBefore the transaction of a used authorization is remembered, and how many at most
- * (the oldest go first; about 400 bytes each). Reconciliation asks within minutes of a crash (every minute, for
- * claims two minutes old), so an hour is plenty.
+ * How long past its validBefore the transaction of a used authorization is remembered, and how many expired ones at
+ * most (the oldest go first; about 400 bytes each). Reconciliation asks within minutes of a crash (every minute,
+ * for claims two minutes old), so an hour is plenty.
  */
 export const USED_AUTHORIZATION_MEMORY_S = 3_600;
 export const USED_AUTHORIZATION_MEMORY_MAX = 20_000;
@@ -47,6 +54,7 @@ const AUTHORIZATION_SELECTORS = new Set(
     "receiveWithAuthorization(address,address,uint256,uint256,uint256,bytes32,uint8,bytes32,bytes32)",
   ].map((signature) => toFunctionSelector(signature)),
 );
+const AUTHORIZATION_STATE_SELECTOR = toFunctionSelector("authorizationState(address,bytes32)");
 /** Their names, as the facilitator's writeContract gives them (noteSentAuthorization). */
 const AUTHORIZATION_FUNCTIONS = new Set(["transferWithAuthorization", "receiveWithAuthorization"]);
 /** Sent validBefores held at most between compactions (about 100 bytes each). */
@@ -73,20 +81,24 @@ export interface CompactedHistory {
    * per settlement). A transaction it does not name (replayed from the journal, sent raw) is read back.
    */
   sentValidBeforeS: Map<string, number>;
+  /** "authorizer|nonce" of remembered authorizations whose flag was written back on demand: every compaction rewrites them while live. */
+  restoredFlags: Set<string>;
 }
 
 export interface CompactionReport {
   /** Blocks dropped. */
   blocks: number;
   holders: number;
-  /** Used flags written back (authorizations still inside their window). */
+  /** Remembered authorizations still inside their window (their flags are written back on demand). */
   liveAuthorizations: number;
+  /** Used flags written back by this compaction: those of live authorizations already restored on demand. */
+  flagsWritten: number;
   /** Used authorizations whose transaction is remembered. */
   rememberedAuthorizations: number;
 }
 
 export function emptyCompactedHistory(): CompactedHistory {
-  return { holders: new Set(), allowances: new Set(), usedAuthorizations: new Map(), sentValidBeforeS: new Map() };
+  return { holders: new Set(), allowances: new Set(), usedAuthorizations: new Map(), sentValidBeforeS: new Map(), restoredFlags: new Set() };
 }
 
 /**
@@ -139,17 +151,32 @@ export async function compactChain(request: Request, history: CompactedHistory, 
   }
   const chainS = Math.max(nowS, Number(BigInt(latest.timestamp)));
   let live = 0;
+  let expired = 0;
   for (const [key, used] of history.usedAuthorizations) {
-    if (used.validBeforeS + USED_AUTHORIZATION_MEMORY_S < chainS) history.usedAuthorizations.delete(key);
-    if (used.validBeforeS <= chainS) continue; // expired: the token refuses it by its time
+    if (used.validBeforeS + USED_AUTHORIZATION_MEMORY_S < chainS) {
+      history.usedAuthorizations.delete(key);
+      history.restoredFlags.delete(key);
+    } else if (used.validBeforeS > chainS) live += 1;
+    else expired += 1;
+  }
+  // The expired ones past the bound, oldest first (insertion order is the order they were used in).
+  for (const [key, used] of history.usedAuthorizations) {
+    if (expired <= USED_AUTHORIZATION_MEMORY_MAX) break;
+    if (used.validBeforeS > chainS) continue;
+    history.usedAuthorizations.delete(key);
+    history.restoredFlags.delete(key);
+    expired -= 1;
+  }
+  let flagsWritten = 0;
+  for (const key of history.restoredFlags) {
+    const used = history.usedAuthorizations.get(key);
+    if (used === undefined || used.validBeforeS <= chainS) {
+      history.restoredFlags.delete(key); // expired: the token refuses it by its time
+      continue;
+    }
     const [authorizer, nonce] = key.split("|") as [string, Hex];
     pairs.push([usedSlot(authorizer, nonce), toHex(1n, { size: 32 })]);
-    live += 1;
-  }
-  // Oldest first (insertion order is the order they were used in).
-  for (const key of history.usedAuthorizations.keys()) {
-    if (history.usedAuthorizations.size <= USED_AUTHORIZATION_MEMORY_MAX) break;
-    history.usedAuthorizations.delete(key);
+    flagsWritten += 1;
   }
   const nonce = (await request({ method: "eth_getTransactionCount", params: [facilitator, "latest"] })) as Hex;
   const ether = (await request({ method: "eth_getBalance", params: [facilitator, "latest"] })) as Hex;
@@ -166,8 +193,45 @@ export async function compactChain(request: Request, history: CompactedHistory, 
     blocks: Number(BigInt(latest.number)),
     holders: history.holders.size,
     liveAuthorizations: live,
+    flagsWritten,
     rememberedAuthorizations: history.usedAuthorizations.size,
   };
+}
+
+/**
+ * Writes back, before a request runs, the used flag of the authorization it names if a compaction dropped it
+ * (see the header): `data` is the calldata of a call or transaction to TestUSDC. Only the first request naming
+ * it after its compaction writes (one `hardhat_setStorageAt`); an authorization never used, or used since the last
+ * compaction (its flag is still on chain), costs a lookup. `request` must reach the chain directly (not wait
+ * for a compaction: the caller runs between compactions).
+ */
+export async function restoreUsedFlags(request: Request, history: CompactedHistory, to: unknown, data: unknown): Promise<void> {
+  if (history.usedAuthorizations.size === 0 || typeof to !== "string" || typeof data !== "string") return;
+  if (to.toLowerCase() !== BASE_USDC_ADDRESS.toLowerCase()) return;
+  const named = authorizationNamedBy(data);
+  if (named === undefined) return;
+  await restoreUsedFlag(request, history, named.authorizer, named.nonce);
+}
+
+/** As restoreUsedFlags, for an authorization known by its authorizer and nonce (a settlement about to be sent). */
+export async function restoreUsedFlag(request: Request, history: CompactedHistory, authorizer: string, nonce: string): Promise<void> {
+  const key = authorizationKey(authorizer, nonce);
+  if (!history.usedAuthorizations.has(key) || history.restoredFlags.has(key)) return;
+  // Marked first: a compaction that starts before the write below lands writes the flag back itself.
+  history.restoredFlags.add(key);
+  await request({ method: "hardhat_setStorageAt", params: [BASE_USDC_ADDRESS, usedSlot(authorizer.toLowerCase(), nonce.toLowerCase() as Hex), toHex(1n, { size: 32 })] });
+}
+
+/**
+ * The (authorizer, nonce) a TestUSDC call names: the EIP-3009 functions (from is their first word, the nonce
+ * their sixth) and `authorizationState(authorizer, nonce)`.
+ */
+function authorizationNamedBy(data: string): { authorizer: string; nonce: string } | undefined {
+  const selector = data.slice(0, 10).toLowerCase();
+  const word = (i: number) => data.slice(10 + 64 * i, 10 + 64 * (i + 1));
+  if (AUTHORIZATION_SELECTORS.has(selector as Hex) && data.length >= 10 + 6 * 64) return { authorizer: `0x${word(0).slice(24)}`, nonce: `0x${word(5)}` };
+  if (selector === AUTHORIZATION_STATE_SELECTOR && data.length >= 10 + 2 * 64) return { authorizer: `0x${word(0).slice(24)}`, nonce: `0x${word(1)}` };
+  return undefined;
 }
 
 /** Adds what the chain's TestUSDC events name (since genesis or the last compaction) to the history. */

@@ -67,7 +67,15 @@ import {
 } from "./local-chain.js";
 import { readAuthorizationState, type AuthorizationState } from "./authorization-state.js";
 import { openChainJournal } from "./chain-journal.js";
-import { compactChain, emptyCompactedHistory, noteSentAuthorization, recallAuthorization, type CompactionReport } from "./chain-compaction.js";
+import {
+  compactChain,
+  emptyCompactedHistory,
+  noteSentAuthorization,
+  recallAuthorization,
+  restoreUsedFlag,
+  restoreUsedFlags,
+  type CompactionReport,
+} from "./chain-compaction.js";
 import { minedTransactions } from "./mined-transactions.js";
 import { createSerialLane } from "./serial-lane.js";
 import { withNativeTransactionSigning } from "./native-transaction-signing.js";
@@ -216,9 +224,16 @@ export async function createEmbeddedPaymentNetwork(
   // under way: nothing may read the chain between its reset and the return of its state.
   let compacting: Promise<unknown> | undefined;
   const underWay = new Set<Promise<unknown>>();
+  const history = emptyCompactedHistory();
   const request = async (args: JsonRpcRequest): Promise<unknown> => {
     while (compacting !== undefined) await compacting.catch(() => undefined);
-    const call = chain.request(args);
+    // A call or an estimate that names an authorization a compaction dropped gets its used flag back first
+    // (./chain-compaction.ts); settlements get it in writeContract, below.
+    const named = (args.method === "eth_call" || args.method === "eth_estimateGas") && Array.isArray(args.params) ? (args.params[0] as { to?: unknown; data?: unknown } | undefined) : undefined;
+    const call =
+      named === undefined || history.usedAuthorizations.size === 0
+        ? chain.request(args)
+        : restoreUsedFlags(chain.request, history, named.to, named.data).then(() => chain.request(args));
     underWay.add(call);
     try {
       return await call;
@@ -228,7 +243,6 @@ export async function createEmbeddedPaymentNetwork(
   };
 
   const mined = minedTransactions(request, journal);
-  const history = emptyCompactedHistory();
   const compactEvery = options.compactEveryTransactions ?? COMPACT_EVERY_TRANSACTIONS;
   let minedSinceCompaction = replayed;
   const transport = custom(
@@ -364,6 +378,7 @@ export async function createEmbeddedPaymentNetwork(
         client.verifyTypedData(args as unknown as Parameters<typeof client.verifyTypedData>[0]),
       writeContract: ({ address, abi, functionName, args, gas, dataSuffix }) =>
         send(async (terms) => {
+          if (functionName === SETTLEMENT_FUNCTION && args !== undefined) await restoreUsedFlag(request, history, String(args[0]), String(args[5]));
           const hash = await client.writeContract({
             ...terms,
             address,
