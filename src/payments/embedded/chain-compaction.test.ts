@@ -216,6 +216,12 @@ describe("used flags after a compaction", () => {
     // The next compaction writes back exactly the flags that came back, and the rest still come back on demand.
     expect(await net.compact()).toMatchObject({ liveAuthorizations: 5, flagsWritten: 2 });
     expect(await Promise.all(payloads.map((p) => usedFlagOnChain(net, payer.account.address, nonceOf(p))))).toEqual([false, true, true, false, false]);
+    // A flag written back on a throwaway fork is undone with the fork, and comes back again when next named.
+    await net.onThrowawayFork(async () => {
+      expect((await net.facilitator.verify(payloads[3]!, requirements)).invalidReason).toBe("invalid_exact_evm_nonce_already_used");
+      expect(await usedFlagOnChain(net, payer.account.address, nonceOf(payloads[3]!))).toBe(true);
+    });
+    expect(await usedFlagOnChain(net, payer.account.address, nonceOf(payloads[3]!))).toBe(false);
     for (const payload of payloads) expect((await net.facilitator.settle(payload, requirements)).errorReason).toBe("invalid_exact_evm_nonce_already_used");
     expect(await net.balanceOf(payer.account.address)).toBe(1_000_000n - 5n * PRICE);
   });

@@ -490,6 +490,8 @@ export async function createEmbeddedPaymentNetwork(
     onThrowawayFork: async (run) => {
       assertOpen("onThrowawayFork");
       const snapshot = await chain.request({ method: "evm_snapshot" });
+      // Flags written back on the fork are undone with it: they must be written again when next named.
+      const restoredBefore = new Set(history.restoredFlags);
       onFork = true;
       try {
         return await run();
@@ -497,6 +499,7 @@ export async function createEmbeddedPaymentNetwork(
         // In the lane, so no send of the fork is still counting nonces when they are forgotten.
         await lane(async () => {
           await chain.request({ method: "evm_revert", params: [snapshot] });
+          for (const key of history.restoredFlags) if (!restoredBefore.has(key)) history.restoredFlags.delete(key);
           onFork = false;
           nextNonce = undefined;
           knownCode.clear();
