@@ -10,6 +10,8 @@
  * process, so what it leaves on the heap is not counted as the service's. `npm run bench:universe` runs this file
  * compiled (scripts/build-bench.mjs), as the other HTTP benchmarks: from source every thread also loads tsx (at 617
  * series 560-590 MB of idle RSS against 303-356 MB compiled, measured on a machine shared with other jobs).
+ * Last, per folder, a cheap paid call (`/get_latest_price`, one after another, sent from another thread as in
+ * bench:event-loop) alone and while 4 callers run `universe=all` back to back: its p50 loaded ÷ idle.
  * Prints a table.
  */
 import { execFileSync } from "node:child_process";
@@ -23,6 +25,7 @@ import { CsvBarStore } from "../src/providers/prices/offline/csv-bar-store.js";
 import { DAILY_DATASET_DIR } from "../test/support/shared-paths.js";
 import { createTestPayer } from "../test/support/test-payer.js";
 import { startTestService } from "../test/support/test-service.js";
+import { LoadDriver, type SignedCalls } from "./load-driver.js";
 import { headerLine, rowLine, type Column } from "./text-table.js";
 
 const BARS = 6_000;
@@ -31,6 +34,9 @@ const folders = (process.env.UNIVERSE_FOLDERS ?? "600,2000,5000").split(",").map
 /** The service's UNIVERSE_MEMORY_MB (unset: its default), passed on so a run can size the caches to the universe. */
 const universeMemoryMb = process.env.UNIVERSE_MEMORY_MB; // bench-only knob
 const QUERY = "/get_patterns_raw?ticker=AAPL&start_date=2024-10-01&end_date=2024-11-01&k=10&universe=all";
+const CHEAP = "/get_latest_price?ticker=AAPL";
+const CHEAP_CALLS = 40;
+const SEARCHERS = 4;
 
 /** Business days from 2001-01-01: 6,000 of them end in 2024. */
 const DATES = (() => {
@@ -99,7 +105,31 @@ async function serveFolder(folder: string, dataDir: string) {
     if (res.status !== 200 || body.universe?.skipped.length !== 0) throw new Error(`universe=all answered ${res.status}: ${JSON.stringify(body).slice(0, 300)}`);
     return { ms: performance.now() - t, searched: body.universe?.searched.length ?? 0 };
   };
-  return { buildMs, warmUpMs, warmUpCpuMs, idleRssMb: rssMb(), call, close: async () => (server.close(), await service.close()) };
+  /** The cheap call's p50 alone and under SEARCHERS callers of `universe=all` (calls from another thread, payments signed first). */
+  const cheapUnderSearches = async (searchMs: number) => {
+    const driver = new LoadDriver();
+    try {
+      const signed = async (path: string, count: number): Promise<SignedCalls> => {
+        const headers: string[] = [];
+        for (let i = 0; i < count; i++) headers.push(await payer.paymentFor(path));
+        return { path, headers };
+      };
+      await driver.burst(base, await signed(CHEAP, 1), 1);
+      const idle = await driver.cheapUnderLoad(base, await signed(CHEAP, CHEAP_CALLS), []);
+      // Enough payments for each searcher to keep searching while the cheap calls run (at about 10 ms each).
+      const perSearcher = Math.ceil((CHEAP_CALLS * 10 * SEARCHERS) / Math.max(searchMs, 1)) + 2;
+      const lanes: SignedCalls[] = [];
+      for (let i = 0; i < SEARCHERS; i++) lanes.push(await signed(QUERY, perSearcher));
+      const loaded = await driver.cheapUnderLoad(base, await signed(CHEAP, CHEAP_CALLS), lanes);
+      if (idle.cheapOk !== CHEAP_CALLS || loaded.cheapOk !== CHEAP_CALLS || loaded.heavyFailures > 0) {
+        throw new Error(`cheap calls ${idle.cheapOk}/${loaded.cheapOk} of ${CHEAP_CALLS}, searches failed ${loaded.heavyFailures}`);
+      }
+      return { idleMs: median(idle.cheapLatencies), loadedMs: median(loaded.cheapLatencies), searches: loaded.heavyCalls, lanesExhausted: loaded.lanesExhausted };
+    } finally {
+      await driver.close();
+    }
+  };
+  return { buildMs, warmUpMs, warmUpCpuMs, idleRssMb: rssMb(), call, cheapUnderSearches, close: async () => (server.close(), await service.close()) };
 }
 
 interface Row {
@@ -112,6 +142,11 @@ interface Row {
   firstMs: number;
   p50Ms: number;
   rssAfterMb: number;
+  cheapIdleMs: number;
+  cheapLoadedMs: number;
+  /** `universe=all` calls answered while the cheap calls ran; searchers that ran out of payments before their end. */
+  searches: number;
+  lanesExhausted: number;
 }
 
 const COLUMNS: Column<Row>[] = [
@@ -125,6 +160,10 @@ const COLUMNS: Column<Row>[] = [
   ["p50 ms", 7, (r) => r.p50Ms.toFixed(0)],
   ["per series ms", 14, (r) => (r.p50Ms / r.series).toFixed(3)],
   ["RSS after MB", 13, (r) => String(r.rssAfterMb)],
+  ["cheap p50 idle ms", 18, (r) => r.cheapIdleMs.toFixed(1)],
+  [`under ${SEARCHERS} searches ms`, 20, (r) => r.cheapLoadedMs.toFixed(1)],
+  ["ratio", 6, (r) => (r.cheapLoadedMs / r.cheapIdleMs).toFixed(2)],
+  ["searches (lanes out)", 21, (r) => `${r.searches} (${r.lanesExhausted})`],
 ];
 
 /**
@@ -158,8 +197,23 @@ async function main(): Promise<void> {
       const times: number[] = [];
       for (let r = 0; r < RUNS; r++) times.push((await node.call()).ms);
       const rssAfterMb = rssMb();
+      const cheap = await node.cheapUnderSearches(median(times));
       await node.close();
-      const row: Row = { series: first.searched, parseMs, buildMs: node.buildMs, warmUpMs: node.warmUpMs, warmUpCpuMs: node.warmUpCpuMs, idleRssMb: node.idleRssMb, firstMs: first.ms, p50Ms: median(times), rssAfterMb };
+      const row: Row = {
+        series: first.searched,
+        parseMs,
+        buildMs: node.buildMs,
+        warmUpMs: node.warmUpMs,
+        warmUpCpuMs: node.warmUpCpuMs,
+        idleRssMb: node.idleRssMb,
+        firstMs: first.ms,
+        p50Ms: median(times),
+        rssAfterMb,
+        cheapIdleMs: cheap.idleMs,
+        cheapLoadedMs: cheap.loadedMs,
+        searches: cheap.searches,
+        lanesExhausted: cheap.lanesExhausted,
+      };
       console.log(rowLine(COLUMNS, row));
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
