@@ -5,7 +5,7 @@ const HexKeySchema = z.string().regex(/^0x[0-9a-fA-F]{64}$/, "must be a 0x-prefi
 const AddressSchema = z.string().regex(/^0x[0-9a-fA-F]{40}$/, "must be a 0x-prefixed 20-byte hex address");
 
 /** UNIVERSE_MEMORY_MB's default (src/config/universe-memory.ts says how it is shared). */
-export const DEFAULT_UNIVERSE_MEMORY_MB = 2_048;
+export const DEFAULT_UNIVERSE_MEMORY_MB = 6_400;
 
 /**
  * Every environment variable the service reads, with its default. This module is the only reader of

@@ -36,7 +36,7 @@ describe("configuration from the environment", () => {
   });
 
   it("reads what universe searches may hold in memory, and shares it between the store, the series and each worker", () => {
-    expect(loadConfig({}).universeMemoryBytes).toBe(2_048 * 1024 * 1024);
+    expect(loadConfig({}).universeMemoryBytes).toBe(6_400 * 1024 * 1024);
     expect(loadConfig({ UNIVERSE_MEMORY_MB: "400" }).universeMemoryBytes).toBe(400 * 1024 * 1024);
     expect(() => loadConfig({ UNIVERSE_MEMORY_MB: "10" })).toThrowError(/UNIVERSE_MEMORY_MB/);
     expect(universeMemoryBounds(400 * 1024 * 1024, 2)).toEqual({ columnsBytes: 100 * 1024 * 1024, seriesBytes: 100 * 1024 * 1024, workerCacheBytes: 100 * 1024 * 1024 });
