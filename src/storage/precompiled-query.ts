@@ -16,7 +16,7 @@ export type PrecompiledQuery<Values> = (db: Kysely<DatabaseSchema>, values: Valu
 /** Stands for a value in the query being built; its type is the value's, so the builder type-checks columns. */
 export type Slot<Values> = <K extends keyof Values & string>(name: K) => Values[K];
 
-/** Distinct from any real value the paid path writes: a NUL can appear in none of them. */
+/** Starts no constant a builder writes (a NUL first): only the slots compile to parameters that begin with it. */
 const MARKER = "\u0000precompiled-slot:";
 
 interface Template {
