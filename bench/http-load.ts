@@ -114,7 +114,7 @@ async function main(): Promise<void> {
     console.log(" thread = the busiest other thread (chain + facilitator); all other = every thread but main and client, the payment");
     console.log(" thread included (GC helpers, compiler threads, the I/O pool). Machine load: " + os.loadavg().map((l) => l.toFixed(1)).join(" ") + ")");
     console.log("\nCPU ms per call of the other threads, by the kernel's thread name (threads of one name summed; 10 ms ticks, so");
-    console.log("a figure under 0.1 ms per call is noise at 300 calls):\n");
+    console.log("a figure under 0.1 ms per call is noise over a few hundred calls):\n");
     const names = [...new Set(levels.flatMap((l) => Object.keys(l.otherPerCallByName)))].sort();
     console.log(`| thread | ${levels.map((l) => `c=${l.concurrency}`).join(" | ")} |`);
     console.log(`|---|${levels.map(() => "---:").join("|")}|`);
