@@ -6,7 +6,7 @@
  * header is signed and quoted before the clock starts, so the figures are the service's: routing,
  * verification, the handler, settlement, signing.
  *
- *   npm run bench:http-load [-- --calls 1000 --levels 1,10,30 --pairs 300 --route /get_latest_price?ticker=AAPL --json <file>]
+ *   npm run bench:http-load [-- --calls 1000 --levels 1,10,30 --pairs 1000 --route /get_latest_price?ticker=AAPL --json <file>]
  *
  * Printed per concurrency: calls/s, p50 and p99 latency (ms), the event-loop delay p99 (monitorEventLoopDelay),
  * the 200s, and the CPU each call cost per thread (./thread-cpu.ts: comparable even on a busy machine); then the
@@ -32,7 +32,7 @@ const CALLS = Number(option("--calls") ?? 1000);
 const ROUTE = option("--route") ?? "/get_latest_price?ticker=AAPL";
 const JSON_FILE = option("--json");
 const CONCURRENCIES = (option("--levels") ?? "1,10,30").split(",").map(Number);
-const PAIRS = Number(option("--pairs") ?? 300);
+const PAIRS = Number(option("--pairs") ?? 1000);
 const CPU_PROFILE = option("--cpu-profile");
 
 interface LevelResult {
