@@ -21,8 +21,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import { monitorEventLoopDelay } from "node:perf_hooks";
-import type { TestPayer } from "../test/support/test-payer.js";
-import { LoadDriver, type SignedCalls } from "./load-driver.js";
+import { LoadDriver, signedCalls, type SignedCalls } from "./load-driver.js";
 import { loopbackService } from "./loopback-service.js";
 import { median, quantile90 } from "./sorted-stats.js";
 import { startCpuSplit } from "./thread-cpu.js";
@@ -72,12 +71,6 @@ interface PhaseResult {
   cpuMs: { main: number | null; payment: number | null; all: number };
 }
 
-async function signed(payer: TestPayer, path: string, count: number): Promise<SignedCalls> {
-  const headers: string[] = [];
-  for (let i = 0; i < count; i++) headers.push(await payer.paymentFor(path));
-  return { path, headers };
-}
-
 async function main(): Promise<void> {
   const { service, base, payer, close } = await loopbackService();
   const driver = new LoadDriver();
@@ -85,12 +78,12 @@ async function main(): Promise<void> {
   try {
     // Warm every route, the series cache and the workers, so both phases measure steady state.
     await service.warmUp();
-    for (const path of [CHEAP, ...HEAVY, ...(perRoute ? OTHER_HEAVY : [])]) await driver.burst(base, await signed(payer, path, 1), 1);
+    for (const path of [CHEAP, ...HEAVY, ...(perRoute ? OTHER_HEAVY : [])]) await driver.burst(base, await signedCalls(payer, path, 1), 1);
 
     const phase = async (name: string, heavyRoutes: readonly string[]): Promise<PhaseResult> => {
-      const cheap = await signed(payer, CHEAP, cheapCalls);
+      const cheap = await signedCalls(payer, CHEAP, cheapCalls);
       const lanes: SignedCalls[] = [];
-      for (const path of heavyRoutes) for (let i = 0; i < HEAVY_PER_ROUTE; i++) lanes.push(await signed(payer, path, heavyPayments));
+      for (const path of heavyRoutes) for (let i = 0; i < HEAVY_PER_ROUTE; i++) lanes.push(await signedCalls(payer, path, heavyPayments));
       const delay = monitorEventLoopDelay({ resolution: 1 });
       delay.enable();
       const cpu = startCpuSplit(clientTid);

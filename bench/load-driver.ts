@@ -1,5 +1,6 @@
 /** The main-thread side of ./load-driver.mjs: one request at a time to the driver thread. */
 import { Worker } from "node:worker_threads";
+import type { TestPayer } from "../test/support/test-payer.js";
 
 export interface BurstResult {
   latencies: number[];
@@ -19,6 +20,13 @@ export interface CheapUnderLoadResult {
 export interface SignedCalls {
   path: string;
   headers: string[];
+}
+
+/** `count` payments for `path`, each signed by `payer` now (before any clock starts). */
+export async function signedCalls(payer: TestPayer, path: string, count: number): Promise<SignedCalls> {
+  const headers: string[] = [];
+  for (let i = 0; i < count; i++) headers.push(await payer.paymentFor(path));
+  return { path, headers };
 }
 
 export class LoadDriver {

@@ -25,7 +25,7 @@ import { CsvBarStore } from "../src/providers/prices/offline/csv-bar-store.js";
 import { DAILY_DATASET_DIR } from "../test/support/shared-paths.js";
 import { createTestPayer } from "../test/support/test-payer.js";
 import { startTestService } from "../test/support/test-service.js";
-import { LoadDriver, type SignedCalls } from "./load-driver.js";
+import { LoadDriver, signedCalls, type SignedCalls } from "./load-driver.js";
 import { headerLine, rowLine, type Column } from "./text-table.js";
 
 const BARS = 6_000;
@@ -109,11 +109,7 @@ async function serveFolder(folder: string, dataDir: string) {
   const cheapUnderSearches = async (searchMs: number) => {
     const driver = new LoadDriver();
     try {
-      const signed = async (path: string, count: number): Promise<SignedCalls> => {
-        const headers: string[] = [];
-        for (let i = 0; i < count; i++) headers.push(await payer.paymentFor(path));
-        return { path, headers };
-      };
+      const signed = (path: string, count: number) => signedCalls(payer, path, count);
       await driver.burst(base, await signed(CHEAP, 1), 1);
       const idle = await driver.cheapUnderLoad(base, await signed(CHEAP, CHEAP_CALLS), []);
       // Enough payments for each searcher to keep searching while the cheap calls run (at about 10 ms each).
