@@ -230,10 +230,7 @@ export async function createEmbeddedPaymentNetwork(
     // A call or an estimate that names an authorization a compaction dropped gets its used flag back first
     // (./chain-compaction.ts); settlements get it in writeContract, below.
     const named = (args.method === "eth_call" || args.method === "eth_estimateGas") && Array.isArray(args.params) ? (args.params[0] as { to?: unknown; data?: unknown } | undefined) : undefined;
-    const call =
-      named === undefined || history.usedAuthorizations.size === 0
-        ? chain.request(args)
-        : restoreUsedFlags(chain.request, history, named.to, named.data).then(() => chain.request(args));
+    const call = named === undefined ? chain.request(args) : restoreUsedFlags(chain.request, history, named.to, named.data).then(() => chain.request(args));
     underWay.add(call);
     try {
       return await call;
